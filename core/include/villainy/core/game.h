@@ -1,0 +1,142 @@
+// The game-agnostic engine interface: an immutable Game (static facts, options, action names)
+// and a mutable State (who decides, legal actions, chance, views, resampling, results).
+//
+// Conventions every game follows (the shared invariant suite checks them):
+// - Every decision point has a small finite set of legal actions; composite decisions (choose
+//   several cards, a target then a card) are sequences of such decisions.
+// - Chance is explicit: shuffles, draws and dice are chance decisions whose outcomes are actions
+//   with probabilities. A draw is a chance decision over the cards still in the pile.
+// - apply() of an illegal action throws Error and leaves the state unchanged.
+// - Views are built for one viewer and hold only what that viewer knows (with perfect recall).
+// - resample(viewer, rng) returns a state that the viewer cannot tell from this one, with the
+//   hidden information re-dealt; it is a function of the viewer's information and rng only.
+#pragma once
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "villainy/core/options.h"
+#include "villainy/core/random.h"
+#include "villainy/core/types.h"
+
+namespace villainy {
+
+class State;
+
+struct ChanceOutcome {
+  Action action;
+  double probability;
+};
+
+struct GameInfo {
+  std::string name;     // registry name, e.g. "supporting-cast"
+  std::string title;    // display name
+  int min_players = 0;
+  int max_players = 0;
+  std::vector<OptionSpec> options;
+  std::string summary;  // one paragraph for `villainy games` and `help`
+};
+
+class Game : public std::enable_shared_from_this<Game> {
+ public:
+  Game(const GameInfo& info, Options options, int num_players);
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  const GameInfo& info() const { return info_; }
+  const std::string& name() const { return info_.name; }
+  const Options& options() const { return options_; }
+  int num_players() const { return num_players_; }
+
+  virtual std::unique_ptr<State> new_initial_state() const = 0;
+  // Size of the action space: every action id is in [0, num_distinct_actions()).
+  virtual int num_distinct_actions() const = 0;
+  // Stable readable name of an action id (chance outcomes included); unique per game config.
+  virtual std::string action_name(Action a) const = 0;
+  // Inverse of action_name; nullopt for an unknown name.
+  std::optional<Action> action_from_name(std::string_view name) const;
+  // Every game ends within this many actions (chance included).
+  virtual int max_game_length() const = 0;
+  // Size of the numeric view tensor (State::view_tensor).
+  virtual int tensor_size() const = 0;
+  // Rules text for `help` in terminal play.
+  virtual std::string rules_help() const { return info_.summary; }
+
+ private:
+  GameInfo info_;
+  Options options_;
+  int num_players_;
+  mutable std::once_flag names_once_;
+  mutable std::unordered_map<std::string, Action> names_;
+};
+
+class State {
+ public:
+  explicit State(std::shared_ptr<const Game> game) : game_(std::move(game)) {}
+  virtual ~State() = default;
+
+  const Game& game() const { return *game_; }
+  std::shared_ptr<const Game> game_ptr() const { return game_; }
+  int num_players() const { return game_->num_players(); }
+
+  // Who decides next: a seat, kChancePlayer or kTerminalPlayer.
+  virtual Player current_player() const = 0;
+  bool is_terminal() const { return current_player() == kTerminalPlayer; }
+  bool is_chance() const { return current_player() == kChancePlayer; }
+
+  // The legal actions at a decision point (a seat's or chance's), ascending, into `out`
+  // (cleared first; reusing the buffer allocates nothing in steady state).
+  virtual void legal_actions(std::vector<Action>& out) const = 0;
+  std::vector<Action> legal_actions() const;
+  // Outcomes and probabilities at a chance node, into `out` (cleared first).
+  virtual void chance_outcomes(std::vector<ChanceOutcome>& out) const = 0;
+  // Samples one chance outcome; games override this with a fast path.
+  virtual Action sample_chance(Rng& rng) const;
+  virtual bool is_legal(Action a) const;
+
+  // Applies a legal action; an illegal one throws Error naming it and leaves the state unchanged.
+  void apply(Action a);
+  // Applies an action the caller knows to be legal (playout fast path; no check).
+  virtual void apply_unchecked(Action a) = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+  // A full state consistent with everything `viewer` knows, hidden information re-dealt with
+  // `rng` (never the game's own stream). Depends only on the viewer's information and rng.
+  virtual std::unique_ptr<State> resample(Player viewer, Rng& rng) const = 0;
+
+  // Views for one viewer (a seat or kSpectator): exactly what that viewer knows now.
+  virtual nlohmann::json view_json(Player viewer) const = 0;
+  virtual std::string view_text(Player viewer) const = 0;
+  // Fixed-size numeric view; out.size() == game().tensor_size().
+  virtual void view_tensor(Player viewer, std::span<float> out) const = 0;
+  // How action `a`, about to be applied here, looks to `viewer` (a log line built for them).
+  virtual std::string describe_action(Action a, Player viewer) const;
+
+  // Results, valid when terminal: per-seat returns, the winners, and game-specific details.
+  virtual std::vector<double> returns() const = 0;
+  virtual std::vector<Player> winners() const = 0;
+  virtual nlohmann::json outcome() const = 0;
+
+  // A compact fingerprint of the full state (for tests and signatures).
+  virtual std::uint64_t fingerprint() const = 0;
+
+ protected:
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+ private:
+  std::shared_ptr<const Game> game_;
+};
+
+// The mask form of the legal actions: 1 for legal, 0 otherwise, size num_distinct_actions().
+void legal_action_mask(const State& state, std::span<float> out);
+
+}  // namespace villainy

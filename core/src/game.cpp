@@ -1,0 +1,73 @@
+#include "villainy/core/game.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "villainy/core/agent.h"
+
+namespace villainy {
+
+Game::Game(const GameInfo& info, Options options, int num_players)
+    : info_(info), options_(std::move(options)), num_players_(num_players) {}
+
+std::optional<Action> Game::action_from_name(std::string_view name) const {
+  std::call_once(names_once_, [this] {
+    const int n = num_distinct_actions();
+    names_.reserve(static_cast<size_t>(n));
+    for (Action a = 0; a < n; ++a) names_.emplace(action_name(a), a);
+  });
+  auto it = names_.find(std::string(name));
+  if (it == names_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<Action> State::legal_actions() const {
+  std::vector<Action> out;
+  legal_actions(out);
+  return out;
+}
+
+Action State::sample_chance(Rng& rng) const {
+  std::vector<ChanceOutcome> outcomes;
+  chance_outcomes(outcomes);
+  if (outcomes.empty()) throw Error("sample_chance: not a chance node");
+  double r = rng.uniform();
+  for (const auto& o : outcomes) {
+    r -= o.probability;
+    if (r < 0) return o.action;
+  }
+  return outcomes.back().action;
+}
+
+bool State::is_legal(Action a) const {
+  if (is_terminal()) return false;
+  std::vector<Action> legal;
+  legal_actions(legal);
+  return std::binary_search(legal.begin(), legal.end(), a);
+}
+
+void State::apply(Action a) {
+  if (is_terminal()) throw Error("the game is over: no action can be applied");
+  if (a < 0 || a >= game().num_distinct_actions())
+    throw Error(fmt::format("action id {} is out of range [0, {})", a, game().num_distinct_actions()));
+  if (!is_legal(a))
+    throw Error(fmt::format("action '{}' is not legal now", game().action_name(a)));
+  apply_unchecked(a);
+}
+
+std::string State::describe_action(Action a, Player /*viewer*/) const {
+  return game().action_name(a);
+}
+
+void legal_action_mask(const State& state, std::span<float> out) {
+  std::fill(out.begin(), out.end(), 0.0f);
+  std::vector<Action> legal;
+  state.legal_actions(legal);
+  for (Action a : legal) out[static_cast<size_t>(a)] = 1.0f;
+}
+
+nlohmann::json DecisionContext::view_json() const { return state_->view_json(player()); }
+
+}  // namespace villainy

@@ -1,0 +1,5 @@
+#pragma once
+namespace villainy {
+// Registers every game of the project with the core registry (idempotent).
+void register_all_games();
+}  // namespace villainy

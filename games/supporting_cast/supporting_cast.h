@@ -1,0 +1,356 @@
+// Tribute to the Supporting Cast (向配角致敬) — an unpublished prototype by a Taiwanese designer.
+// Rules: ../shared/rules/supporting-cast.md (rule ids SC-1…SC-21); source: seeds/supporting-cast-zh.txt.
+//
+// Rules summary
+//   4–7 players each own a villain (SC-3). Every round, each villain's seven events (1–7) start a
+//   chain with one random event face up (SC-4); the other events and all heroes form the pile
+//   (SC-5); hands of 4/4/5/6 cards for 7/6/5/4 players (SC-6). On a turn a player must play if they
+//   can (SC-8): an event that fits a chain (SC-9: one above or below the last event, 7 and 1
+//   neighbours; option chain=ends grows a run at both ends), their own villain card or own heroes
+//   (discarded, SC-10), or another owner's ordinary hero (laid on that chain: the owner is skipped).
+//   Then they draw. A player with no legal play suffers bad luck (SC-11): 1. reveal the hand, lay a
+//   face-down marker, draw; 2. turn the marker up; 3. go all-in (SC-13) or end the round scoring 7.
+//   Completing a chain ends the round (SC-14): the owner who laid all six later events wins
+//   outright, otherwise the player scores the card's value. Scores cap at 15, at least +1 (SC-15);
+//   16 ends the game (SC-17) unless someone has 0 points (they win instead). Options: see
+//   game_info(); the party ending (SC-19) and the rival-super-hero claim (SC-20) included.
+//
+// Decisions of this implementation (where the reference leaves a choice or is silent)
+//   D1  Card ids: villain v (0–6 in data-file order) owns ids v*13+k: k=0 villain card, 1–7 events,
+//       8–11 ordinary heroes, 12 super hero. Action names use the data file's villain keys:
+//       "play:wolf.e3", "play:wolf.h2", "play:wolf.super", "play:wolf.villain".
+//   D2  The pile is an unordered set: every draw is a chance decision uniform over the cards left,
+//       which is the same distribution as a shuffled pile. A super hero sent to the bottom by a
+//       failed claim (SC-20a) goes to an ordered bottom stack, drawn only when the rest is empty.
+//   D3  Villains are dealt at game start by chance, one per seat in seat order (SC-3). The seven
+//       chain starts are chance decisions per villain in data order; then hands are dealt by chance,
+//       seat 0 first. Deal order does not change the distribution.
+//   D4  The marker counts as a legal play like a hand card (SC-12 "like a hand card"), so a playable
+//       marker must be played if nothing else is chosen. The own super hero as marker is a reserve
+//       card too (SC-8a), as is the villain card.
+//   D5  At bad-luck step 1 with an empty hand, the marker is the lowest-numbered all-in card left,
+//       else the leader card (public either way); SC-12a's replacement order is used likewise.
+//   D6  The all-in shuffler (SC-13a) is chosen by the all-in player: a decision with no effect on
+//       the odds, kept because the rule names it. Named numbers may repeat; a turned card stays out.
+//   D7  A claim (SC-20) may name any of the claimer's own twelve events and heroes that is not in
+//       their hand and not known to be elsewhere (on a chain or discarded); when no such card
+//       exists, any of the twelve that is not in their hand. The owner of the played super hero's
+//       villain is always asked whether to answer (when they are another player), so that being
+//       asked reveals nothing; "answer:no" looks the same whether they could answer or not.
+//   D8  "Showing" a card (the claim answer) and "handing over" a claimed card are public.
+//   D9  Party ending (SC-19a): the n−1 turn slots after the one in which a player first reaches 16
+//       are the last ones (a skipped slot is used up). Completions in them score but do not end the
+//       round; the game then ends. If nobody has 16 at that point (impossible) the highest wins.
+//   D10 Returns: 1 for each winner, 0 otherwise. Outcome details name the win condition.
+//   D11 Resampling re-deals every card the viewer cannot locate (the pile, others' hidden hand
+//       cards, others' hidden markers), keeping what the public knows: hand sizes, cards revealed at
+//       bad luck or by a failed claim that are still in that hand (or are its face-down marker).
+//       It does not infer from choices (e.g. that a player who took bad luck had no playable card).
+//   D12 Guard (SC-16a/c): every round ends by the rules; if a round ever exceeds 4000 actions it is
+//       ended as a stalemate, reported as such. No simulation has hit it.
+//   D13 A turn slot is a player's turn, including a slot lost to a skip; "stuck" (SC-21) is counted
+//       when the number of consecutive slots without a play reaches the number of players still
+//       taking turns; the counter then restarts.
+//   D14 A new round (SC-16) resets every card: the villain card returns to its owner, markers and
+//       all-in cards return, bad-luck levels and skips end.
+//   D15 When the marker played is a rival super hero (a claim), the marker is replaced before the
+//       claim is named, so that a bad-luck step caused by the claim finds the new marker.
+//   D16 A card drawn from the public bottom stack becomes known to be in that hand.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "villainy/core/game.h"
+
+namespace villainy::supporting_cast {
+
+inline constexpr int kMaxPlayers = 7;
+inline constexpr int kVillains = 7;
+inline constexpr int kCardsPerVillain = 13;
+inline constexpr int kNumCards = kVillains * kCardsPerVillain;  // 91
+
+// Card helpers (D1).
+constexpr int villain_of(int card) { return card / kCardsPerVillain; }
+constexpr int slot_of(int card) { return card % kCardsPerVillain; }
+constexpr int make_card(int villain, int slot) { return villain * kCardsPerVillain + slot; }
+constexpr bool is_villain_card(int card) { return slot_of(card) == 0; }
+constexpr bool is_event(int card) { return slot_of(card) >= 1 && slot_of(card) <= 7; }
+constexpr int event_value(int card) { return slot_of(card); }
+constexpr bool is_ordinary_hero(int card) { return slot_of(card) >= 8 && slot_of(card) <= 11; }
+constexpr bool is_super_hero(int card) { return slot_of(card) == 12; }
+
+// A set of up to 128 cards.
+struct CardSet {
+  std::uint64_t w[2] = {0, 0};
+  bool test(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
+  void set(int c) { w[c >> 6] |= 1ULL << (c & 63); }
+  void reset(int c) { w[c >> 6] &= ~(1ULL << (c & 63)); }
+  int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]); }
+  bool empty() const { return (w[0] | w[1]) == 0; }
+  CardSet operator|(CardSet o) const { return {{w[0] | o.w[0], w[1] | o.w[1]}}; }
+  CardSet operator&(CardSet o) const { return {{w[0] & o.w[0], w[1] & o.w[1]}}; }
+  CardSet minus(CardSet o) const { return {{w[0] & ~o.w[0], w[1] & ~o.w[1]}}; }
+  bool operator==(const CardSet&) const = default;
+  // The k-th card (0-based, ascending) of the set.
+  int nth(int k) const;
+  int first() const { return w[0] ? __builtin_ctzll(w[0]) : (w[1] ? 64 + __builtin_ctzll(w[1]) : -1); }
+  template <class F>
+  void for_each(F f) const {
+    for (int i = 0; i < 2; ++i)
+      for (std::uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + __builtin_ctzll(x));
+  }
+};
+
+struct CardText {
+  std::string name, name_zh;
+};
+struct VillainData {
+  std::string key, name, name_zh, colour;
+  std::array<CardText, 7> events;
+  std::array<CardText, 4> heroes;
+  CardText super_hero;
+};
+struct Cast {
+  std::string name, name_zh;
+  std::array<VillainData, kVillains> villains;
+  // Loads and validates a cast file; errors name the file and the field.
+  static Cast parse(const std::string& json_text, const std::string& source);
+  static Cast load(const std::string& path_or_default);
+};
+
+// Action ids (D1): one space for decisions and chance outcomes.
+namespace act {
+inline constexpr Action kPlay = 0;                          // play:<card> (hand / villain card)
+inline constexpr Action kPlayMarker = kPlay + kNumCards;    // play-marker
+inline constexpr Action kBadLuck = kPlayMarker + 1;         // bad-luck (decline reserve cards)
+inline constexpr Action kMarker = kBadLuck + 1;             // marker:<card> (choose a marker)
+inline constexpr Action kClaim = kMarker + kNumCards;       // claim:<card>
+inline constexpr Action kStart = kClaim + kNumCards;        // start:<seat>
+inline constexpr Action kAllInVillain = kStart + kMaxPlayers;
+inline constexpr Action kAllInSuper = kAllInVillain + 1;
+inline constexpr Action kAllInDecline = kAllInSuper + 1;
+inline constexpr Action kShuffler = kAllInDecline + 1;      // shuffler:<seat>
+inline constexpr Action kName = kShuffler + kMaxPlayers;    // name:1..6
+inline constexpr Action kAnswerYes = kName + 6;
+inline constexpr Action kAnswerNo = kAnswerYes + 1;
+// Chance outcomes.
+inline constexpr Action kDeal = kAnswerNo + 1;              // deal:<card> (draw, chain start)
+inline constexpr Action kTurn = kDeal + kNumCards;          // turn:1..6 (all-in card turned)
+inline constexpr Action kVillain = kTurn + 6;               // villain:<key> (dealt to a seat)
+inline constexpr Action kCount = kVillain + kVillains;
+}  // namespace act
+
+enum class RoundEnd : std::uint8_t {
+  kNone,
+  kOwnChainWin,     // SC-14 outright win
+  kCompletion,      // SC-14 completion scoring
+  kThirdBadLuck,    // SC-13 third bad luck (no all-in, or all-in missed)
+  kAllInWin,        // SC-13 all-in win
+  kStalemate,       // SC-16a
+  kPartyEnd,        // SC-19 the party ending's last turns are over
+};
+const char* round_end_name(RoundEnd e);
+
+enum class WinCondition : std::uint8_t { kNone, kOwnChain, kAllIn, kSixteen, kZeroPoints, kPartyLowest };
+const char* win_condition_name(WinCondition w);
+
+// A summary of the last finished round, for reports.
+struct RoundSummary {
+  RoundEnd end = RoundEnd::kNone;
+  std::int8_t scorer = -1;
+  std::int8_t points = 0;       // points scored (after SC-15 clamping)
+  std::int16_t turns = 0;       // turn slots
+  std::int32_t actions = 0;     // actions in the round (chance included)
+  std::int16_t stuck = 0;       // SC-21 stuck circuits
+  std::uint8_t played_mask = 0; // seats that played a card this round
+  bool all_in_tried = false;
+};
+
+class SupportingCastGame : public Game {
+ public:
+  static GameInfo game_info();
+  SupportingCastGame(const Options& options, int num_players);
+  std::unique_ptr<State> new_initial_state() const override;
+  int num_distinct_actions() const override { return act::kCount; }
+  std::string action_name(Action a) const override;
+  int max_game_length() const override;
+  int tensor_size() const override;
+  std::string rules_help() const override;
+
+  const Cast& cast() const { return cast_; }
+  std::string card_name(int card) const;     // "Little Red Riding Hood (wolf hero)"
+  std::string card_key(int card) const;      // "wolf.h1"
+  // Option values, decoded once.
+  bool chain_ends, unowned_removed, unowned_closed, skip_rest, claim, retry, reserve_forced, party;
+
+ private:
+  Cast cast_;
+};
+
+class SupportingCastState : public State {
+ public:
+  explicit SupportingCastState(std::shared_ptr<const Game> game);
+
+  Player current_player() const override;
+  void legal_actions(std::vector<Action>& out) const override;
+  void chance_outcomes(std::vector<ChanceOutcome>& out) const override;
+  Action sample_chance(Rng& rng) const override;
+  bool is_legal(Action a) const override;
+  void apply_unchecked(Action a) override;
+  std::unique_ptr<State> clone() const override;
+  std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
+  nlohmann::json view_json(Player viewer) const override;
+  std::string view_text(Player viewer) const override;
+  void view_tensor(Player viewer, std::span<float> out) const override;
+  std::string describe_action(Action a, Player viewer) const override;
+  std::vector<double> returns() const override;
+  std::vector<Player> winners() const override;
+  nlohmann::json outcome() const override;
+  std::uint64_t fingerprint() const override;
+
+  enum class Phase : std::uint8_t {
+    kDealVillain,   // chance: villain for seat `deal_seat_`
+    kChainStart,    // chance: first event of chain `deal_chain_`
+    kDealHand,      // chance: a card for seat `deal_seat_`
+    kNameStart,     // the last round's scorer names the start player
+    kTurn,          // the turn player plays (or takes bad luck when only reserve cards are legal)
+    kChooseMarker,  // bad-luck step 1 / marker replacement: pick a hand card
+    kDraw,          // chance: a card for seat `draw_for_`, then `after_draw_`
+    kAllInStake,    // choose villain card / super hero / decline
+    kAllInShuffler, // choose who shuffles
+    kAllInName,     // name a number 1–6
+    kAllInTurn,     // chance: a card is turned
+    kClaimName,     // name one of your own cards
+    kClaimAnswer,   // owner of the played super hero's villain answers or not
+    kGameOver,
+  };
+  enum class AfterDraw : std::uint8_t { kEndTurn, kAfterBadLuck, kClaimContinue };
+  enum class AfterMarker : std::uint8_t { kDraw, kClaim };
+  enum class MarkerInfo : std::uint8_t { kNone, kPublic, kInKnown, kOutKnown, kAny };
+
+  struct Seat {
+    CardSet hand;            // hidden hand cards (the villain card is tracked by villain_held)
+    CardSet known;           // cards the public knows to be in hand or the hidden marker (D11)
+    std::int8_t villain = -1;
+    std::int8_t score = 0;
+    std::int8_t bad_luck = 0;      // level this round, 0–3
+    std::int8_t marker = -1;       // card id, 100+k all-in card k, 110 leader card, -1 none
+    MarkerInfo marker_info = MarkerInfo::kNone;
+    bool marker_face_up = false;
+    bool villain_held = true;
+    std::uint8_t skip = 0;         // 0 none, 1 next turn, 2 rest of round
+    bool played_round = false, played_game = false;
+  };
+  struct Chain {
+    std::int8_t owner = -1;        // seat, or -1
+    bool on_table = false;
+    std::uint8_t mask = 0;         // bit k-1: event k is on the chain
+    std::int8_t first = 0, last = 0, lo = 0, hi = 0;  // event values (ends mode: run lo..hi)
+    std::uint8_t count = 0;
+    bool all_by_owner = true;      // every event after the first laid by the owner
+  };
+
+  // Read access for agents (on determinizations), reports and tests.
+  const SupportingCastGame& sc_game() const { return *sc_; }
+  Phase phase() const { return phase_; }
+  const Seat& seat(int p) const { return seats_[static_cast<size_t>(p)]; }
+  const Chain& chain(int v) const { return chains_[static_cast<size_t>(v)]; }
+  int turn_player() const { return turn_player_; }
+  int start_player() const { return start_player_; }
+  int round() const { return round_; }
+  CardSet pile() const { return pile_; }
+  int pile_size() const { return pile_.count() + bottom_n_; }
+  CardSet discard() const { return discard_; }
+  CardSet chain_heroes() const { return chain_heroes_; }
+  int all_in_supply_count() const { return __builtin_popcount(allin_supply_); }
+  const RoundSummary& last_round() const { return last_round_; }
+  int rounds_finished() const { return rounds_finished_; }
+  WinCondition win_condition() const { return win_; }
+  std::uint8_t winners_mask() const { return winners_mask_; }
+  int owner_of_villain(int v) const { return chains_[static_cast<size_t>(v)].owner; }
+  // Would this card be a legal play for seat p now (ignoring whose turn it is)?
+  bool card_playable(int p, int card) const;
+  bool fits_chain(int card) const;
+  bool all_in_eligible(int p) const;
+  CardSet claimable_cards(int p) const { return claimable(p); }
+  int claim_super() const { return claim_super_; }
+  int claim_card() const { return claim_card_; }
+  int allin_hits() const { return allin_hits_; }
+  int allin_named() const { return allin_named_; }
+  int allin_stake() const { return allin_stake_; }
+  bool party_active() const { return party_active_; }
+
+  // Test hooks: set up exact positions (rule tests force chance outcomes through apply()).
+  Seat& mutable_seat(int p) { return seats_[static_cast<size_t>(p)]; }
+
+ private:
+  friend class SupportingCastGame;
+  void begin_round();
+  void start_turns();
+  void begin_turn();             // at the turn player's slot: skips, then the decision
+  void offer_turn();             // the turn player acts now (no skip check)
+  void end_turn();               // count the slot, advance to the next one
+  void stalemate();
+  void bad_luck_step(int p);
+  void after_bad_luck(int p);
+  void third_bad_luck_scores(int p);
+  void play_card(int p, int card, bool from_marker);
+  void replace_marker(int p, bool face_up, AfterMarker after);
+  void replace_marker_auto(int p);
+  void after_marker_done(int p);
+  void start_draw(int p, AfterDraw after);
+  void continue_after_draw();
+  bool score(int p, int points, RoundEnd reason);  // true when the round (or game) ended
+  void finish_round(RoundEnd reason, int scorer, int points);
+  void next_round(int scorer);
+  void end_game(WinCondition w, std::uint8_t mask);
+  CardSet claimable(int p) const;
+  void claim_resolve_named(int p, int card);
+  void claim_after_replacement_draw();
+  void claim_after_answer();
+  void count_slot(bool played);
+  bool has_non_reserve_play(int p) const;
+  bool has_reserve_play(int p) const;
+  bool is_reserve(int p, int card) const;
+  int active_players() const;
+  void reveal_hand_publicly(int p);
+
+  const SupportingCastGame* sc_;
+  std::array<Seat, kMaxPlayers> seats_{};
+  std::array<Chain, kVillains> chains_{};
+  CardSet pile_, discard_, chain_heroes_;
+  std::array<std::int8_t, kVillains> bottom_{};
+  std::uint8_t bottom_n_ = 0;
+  std::uint8_t allin_supply_ = 0;   // bit k-1: all-in card k in the supply
+  bool leader_used_ = false;        // the leader card serves as a marker
+  std::uint8_t villain_pool_ = 0;   // villains not yet dealt (game start)
+  Phase phase_ = Phase::kDealVillain;
+  AfterDraw after_draw_ = AfterDraw::kEndTurn;
+  AfterMarker after_marker_ = AfterMarker::kDraw;
+  bool in_turn_ = false, turn_played_ = false;
+  std::int8_t stalemates_ = 0;
+  std::int8_t decider_ = -1;        // seat deciding in the current phase
+  std::int8_t turn_player_ = 0, start_player_ = 0, deal_seat_ = 0, deal_chain_ = 0;
+  std::int8_t draw_for_ = -1, round_scorer_ = -1;
+  std::int8_t allin_stake_ = 0, allin_named_ = 0, allin_hits_ = 0;
+  std::int8_t claim_super_ = -1, claim_card_ = -1, claim_holder_ = -1, claim_owner_ = -1;
+  bool marker_replacing_ = false;   // kChooseMarker is a replacement, not a bad-luck step
+  bool party_active_ = false;
+  std::int8_t party_slots_left_ = 0;
+  std::int16_t round_ = 0, rounds_finished_ = 0;
+  std::int32_t round_actions_ = 0;
+  std::int16_t round_turns_ = 0, round_stuck_ = 0;
+  std::int8_t noplay_streak_ = 0;
+  bool round_all_in_tried_ = false;
+  RoundSummary last_round_;
+  WinCondition win_ = WinCondition::kNone;
+  std::uint8_t winners_mask_ = 0;
+};
+
+// Registers "supporting-cast" with the core registry (and its designer report).
+void register_game();
+
+}  // namespace villainy::supporting_cast

@@ -1,0 +1,2 @@
+#include <gtest/gtest.h>
+#include "supporting_cast/supporting_cast.h"
