@@ -1,0 +1,87 @@
+// Information-set Monte Carlo tree search (ISMCTS) for every registered game.
+//
+// Variant: single-observer ISMCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012). One tree,
+// searched from the acting seat's information set:
+//   - every iteration starts from a fresh determinization ctx.sample_state(rng), i.e. the game's
+//     own resampling from the seat's information (the bot never sees the true state);
+//   - the tree's edges are actions; at a decision node the children not legal in this
+//     determinization are ignored, and UCB1 uses the availability count (how often the edge was
+//     legal when the node was visited) instead of the parent's visit count;
+//   - the player who decides at a node picks by UCB1 on their own return;
+//   - chance nodes are sampled with the search's own rng (the determinization fixes the hidden
+//     cards; the order of future draws is sampled) and are edges of the tree too, so that nodes
+//     after different draws stay different nodes;
+//   - one new node per iteration, then a rollout (random, or the game's "heuristic" agent when it
+//     has one), optionally truncated after `depth` actions, where the value is that of a registered
+//     evaluator for the game, or neutral (each seat 1/n) when the game has none;
+//   - the move is the most visited root edge (ties: lowest action id).
+// Multiple-observer ISMCTS (one tree per seat, opponents' moves projected to what the searcher
+// observes) needs the game to say which of an opponent's moves look the same to a viewer; the core
+// API has no such equivalence (describe_action is a display string), so it is not implemented.
+// See docs/bots.md for the trade-offs and measurements.
+//
+// Decisions are a function of (the seat's information, the rng) only: the search uses
+// ctx.sample_state / ctx.legal_actions / ctx.player() and nothing else of the real state.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "villainy/agents/agents.h"
+#include "villainy/core/agent.h"
+
+namespace villainy {
+
+struct IsmctsConfig {
+  int iterations = 2000;      // iteration budget (0 = unlimited; then time_ms must be set)
+  double time_ms = 0;         // time budget in milliseconds (0 = none); stops at whichever is first
+  double exploration = 0.7;   // UCB1 constant c (returns are in [0, 1])
+  int depth = 60;             // rollout cap in actions, chance included (0 = to the end of the game)
+  std::string rollout = "random";  // "random" or "heuristic" (the game's heuristic agent)
+  bool use_evaluator = true;  // use the game's registered evaluator at the rollout cap
+};
+
+// A value estimate for a non-terminal state: expected returns per seat, written into `out`
+// (size num_players). It is applied to determinizations, never to the real state.
+using StateEvaluator = std::function<void(const State&, std::span<double> out)>;
+// Registers a game's evaluator (an extension point for game authors; idempotent by game name).
+void register_evaluator(const std::string& game, StateEvaluator eval);
+const StateEvaluator* find_evaluator(const std::string& game);
+
+struct IsmctsStats {
+  std::int64_t iterations = 0;
+  std::int64_t nodes = 0;
+  std::int64_t rollout_actions = 0;
+  double seconds = 0;
+};
+
+class IsmctsAgent : public Agent {
+ public:
+  IsmctsAgent(const Game& game, IsmctsConfig cfg);
+  ~IsmctsAgent() override;
+  Action act(const DecisionContext& ctx, Rng& rng) override;
+  std::string name() const override { return "ismcts"; }
+  const IsmctsConfig& config() const { return cfg_; }
+  // Statistics of the last act() call.
+  const IsmctsStats& last_stats() const { return stats_; }
+  // Visit counts of the root edges after the last act() (action, visits), for tests and tools.
+  const std::vector<std::pair<Action, int>>& root_visits() const { return root_visits_; }
+
+ private:
+  struct Impl;
+  IsmctsConfig cfg_;
+  std::unique_ptr<Impl> impl_;
+  IsmctsStats stats_;
+  std::vector<std::pair<Action, int>> root_visits_;
+};
+
+// Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]".
+IsmctsConfig parse_ismcts_config(const AgentSpec& spec);
+
+// Registers "ismcts" for every game (called by register_all_agents()).
+void register_search_agents();
+
+}  // namespace villainy

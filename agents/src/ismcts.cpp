@@ -1,0 +1,270 @@
+// Single-observer information-set MCTS; see ismcts.h for the algorithm and docs/bots.md for the
+// measurements behind the defaults.
+#include "villainy/agents/ismcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "villainy/agents/agents.h"
+
+namespace villainy {
+
+namespace {
+std::mutex& eval_mu() {
+  static std::mutex m;
+  return m;
+}
+std::map<std::string, StateEvaluator>& evaluators() {
+  static std::map<std::string, StateEvaluator> e;
+  return e;
+}
+}  // namespace
+
+void register_evaluator(const std::string& game, StateEvaluator eval) {
+  std::lock_guard lock(eval_mu());
+  evaluators().emplace(game, std::move(eval));
+}
+
+const StateEvaluator* find_evaluator(const std::string& game) {
+  std::lock_guard lock(eval_mu());
+  auto it = evaluators().find(game);
+  return it == evaluators().end() ? nullptr : &it->second;
+}
+
+struct IsmctsAgent::Impl {
+  struct Node {
+    Action action = kInvalidAction;  // the edge from the parent
+    Player actor = kChancePlayer;    // who chose the edge (kChancePlayer for chance outcomes)
+    std::int32_t first_child = -1;
+    std::int32_t next_sibling = -1;
+    std::int32_t visits = 0;
+    std::int32_t avail = 0;
+    double reward = 0;               // sum of the actor's returns
+  };
+
+  const Game* game;
+  int num_players;
+  std::vector<Node> nodes;
+  std::vector<std::int32_t> path;
+  std::vector<Action> legal;
+  std::vector<std::uint8_t> mark;    // per action id: a child exists (scratch, always reset)
+  std::vector<Action> untried;
+  std::vector<double> value;
+  std::unique_ptr<Agent> rollout_agent;  // the game's heuristic, for heuristic rollouts
+  const StateEvaluator* evaluator = nullptr;
+
+  std::int32_t add_child(std::int32_t parent, Action a, Player actor) {
+    Node n;
+    n.action = a;
+    n.actor = actor;
+    n.next_sibling = nodes[static_cast<size_t>(parent)].first_child;
+    nodes.push_back(n);
+    const auto id = static_cast<std::int32_t>(nodes.size() - 1);
+    nodes[static_cast<size_t>(parent)].first_child = id;
+    return id;
+  }
+
+  std::int32_t find_child(std::int32_t parent, Action a) const {
+    for (std::int32_t c = nodes[static_cast<size_t>(parent)].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling)
+      if (nodes[static_cast<size_t>(c)].action == a) return c;
+    return -1;
+  }
+};
+
+IsmctsAgent::IsmctsAgent(const Game& game, IsmctsConfig cfg) : cfg_(std::move(cfg)), impl_(std::make_unique<Impl>()) {
+  if (cfg_.iterations < 0) throw Error("ismcts: iterations must be at least 0");
+  if (cfg_.time_ms < 0) throw Error("ismcts: ms must be at least 0");
+  if (cfg_.iterations == 0 && cfg_.time_ms <= 0) throw Error("ismcts: give a budget (iterations > 0 or ms > 0)");
+  if (cfg_.depth < 0) throw Error("ismcts: depth must be at least 0 (0 = to the end of the game)");
+  if (cfg_.exploration < 0) throw Error("ismcts: c must be at least 0");
+  impl_->game = &game;
+  impl_->num_players = game.num_players();
+  impl_->mark.assign(static_cast<size_t>(game.num_distinct_actions()), 0);
+  impl_->value.assign(static_cast<size_t>(game.num_players()), 0.0);
+  impl_->legal.reserve(64);
+  if (cfg_.rollout == "heuristic") {
+    impl_->rollout_agent = make_agent("heuristic", game);
+  } else if (cfg_.rollout != "random") {
+    throw Error(fmt::format("ismcts: rollout must be random or heuristic, not '{}'", cfg_.rollout));
+  }
+  if (cfg_.use_evaluator) impl_->evaluator = find_evaluator(game.name());
+}
+
+IsmctsAgent::~IsmctsAgent() = default;
+
+Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  Impl& m = *impl_;
+  const auto& root_legal = ctx.legal_actions();
+  stats_ = {};
+  root_visits_.clear();
+  if (root_legal.size() == 1) {
+    root_visits_.emplace_back(root_legal[0], 0);
+    return root_legal[0];
+  }
+  const Player me = ctx.player();
+  const int n = m.num_players;
+  const double c = cfg_.exploration;
+  const std::int64_t max_iter = cfg_.iterations > 0 ? cfg_.iterations : INT64_MAX;
+  const bool timed = cfg_.time_ms > 0;
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(cfg_.time_ms));
+
+  m.nodes.clear();
+  m.nodes.reserve(static_cast<size_t>(std::min<std::int64_t>(max_iter, 1 << 20)) * 2 + 16);
+  m.nodes.emplace_back();  // root
+  std::int64_t it = 0, rollout_actions = 0;
+
+  for (; it < max_iter; ++it) {
+    if (timed && (it & 31) == 0 && Clock::now() >= deadline && it > 0) break;
+    std::unique_ptr<State> st = ctx.sample_state(rng);
+    State& s = *st;
+    m.path.clear();
+    std::int32_t node = 0;
+    m.path.push_back(node);
+    bool expanded = false;
+    // Selection and expansion.
+    while (!expanded) {
+      const Player p = s.current_player();
+      if (p == kTerminalPlayer) break;
+      if (p == kChancePlayer) {
+        const Action a = s.sample_chance(rng);
+        std::int32_t child = m.find_child(node, a);
+        if (child < 0) {
+          child = m.add_child(node, a, kChancePlayer);
+          expanded = true;
+        }
+        s.apply_unchecked(a);
+        node = child;
+        m.path.push_back(node);
+        continue;
+      }
+      if (node == 0) {
+        m.legal = root_legal;  // the seat's legal actions, identical in every determinization
+      } else {
+        s.legal_actions(m.legal);
+      }
+      // Availability, UCB1 over the children legal here, and the untried legal actions.
+      std::int32_t best = -1;
+      double best_score = -HUGE_VAL;
+      for (std::int32_t ch = m.nodes[static_cast<size_t>(node)].first_child; ch >= 0; ch = m.nodes[static_cast<size_t>(ch)].next_sibling) {
+        Impl::Node& cn = m.nodes[static_cast<size_t>(ch)];
+        if (!std::binary_search(m.legal.begin(), m.legal.end(), cn.action)) continue;
+        m.mark[static_cast<size_t>(cn.action)] = 1;
+        ++cn.avail;
+        const double score = cn.reward / cn.visits + c * std::sqrt(std::log(static_cast<double>(cn.avail)) / cn.visits);
+        if (best < 0 || score > best_score || (score == best_score && cn.action < m.nodes[static_cast<size_t>(best)].action)) {
+          best_score = score;
+          best = ch;
+        }
+      }
+      m.untried.clear();
+      for (Action a : m.legal) {
+        if (!m.mark[static_cast<size_t>(a)]) m.untried.push_back(a);
+        m.mark[static_cast<size_t>(a)] = 0;
+      }
+      Action a;
+      if (!m.untried.empty()) {
+        a = m.untried[rng.below(static_cast<std::uint32_t>(m.untried.size()))];
+        best = m.add_child(node, a, p);
+        m.nodes[static_cast<size_t>(best)].avail = 1;
+        expanded = true;
+      } else {
+        a = m.nodes[static_cast<size_t>(best)].action;
+      }
+      s.apply_unchecked(a);
+      node = best;
+      m.path.push_back(node);
+    }
+    // Rollout.
+    int steps = 0;
+    while (!s.is_terminal() && (cfg_.depth == 0 || steps < cfg_.depth)) {
+      const Player p = s.current_player();
+      Action a;
+      if (p == kChancePlayer) {
+        a = s.sample_chance(rng);
+      } else {
+        s.legal_actions(m.legal);
+        if (m.legal.size() == 1) {
+          a = m.legal[0];
+        } else if (m.rollout_agent) {
+          DecisionContext rc(s, m.legal);
+          a = m.rollout_agent->act(rc, rng);
+        } else {
+          a = m.legal[rng.below(static_cast<std::uint32_t>(m.legal.size()))];
+        }
+      }
+      s.apply_unchecked(a);
+      ++steps;
+    }
+    rollout_actions += steps;
+    // Value.
+    if (s.is_terminal()) {
+      auto r = s.returns();
+      std::copy(r.begin(), r.end(), m.value.begin());
+    } else if (m.evaluator) {
+      (*m.evaluator)(s, std::span<double>(m.value));
+    } else {
+      std::fill(m.value.begin(), m.value.end(), 1.0 / n);
+    }
+    // Backpropagation.
+    for (std::int32_t id : m.path) {
+      Impl::Node& nd = m.nodes[static_cast<size_t>(id)];
+      ++nd.visits;
+      if (nd.actor >= 0) nd.reward += m.value[static_cast<size_t>(nd.actor)];
+    }
+  }
+
+  // The most visited root edge (ties: lowest action id).
+  Action choice = kInvalidAction;
+  int best_visits = -1;
+  for (std::int32_t ch = m.nodes[0].first_child; ch >= 0; ch = m.nodes[static_cast<size_t>(ch)].next_sibling) {
+    const Impl::Node& cn = m.nodes[static_cast<size_t>(ch)];
+    root_visits_.emplace_back(cn.action, cn.visits);
+    if (cn.visits > best_visits || (cn.visits == best_visits && cn.action < choice)) {
+      best_visits = cn.visits;
+      choice = cn.action;
+    }
+  }
+  std::sort(root_visits_.begin(), root_visits_.end());
+  if (choice == kInvalidAction) choice = root_legal[0];
+  (void)me;
+  stats_.iterations = it;
+  stats_.nodes = static_cast<std::int64_t>(m.nodes.size());
+  stats_.rollout_actions = rollout_actions;
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return choice;
+}
+
+IsmctsConfig parse_ismcts_config(const AgentSpec& spec) {
+  spec.check_only({"iterations", "ms", "c", "depth", "rollout", "eval"});
+  IsmctsConfig cfg;
+  cfg.iterations = spec.get_int("iterations", cfg.iterations);
+  cfg.time_ms = spec.get_double("ms", 0);
+  // A time budget alone means: as many iterations as fit.
+  if (spec.params.count("ms") && !spec.params.count("iterations")) cfg.iterations = 0;
+  cfg.exploration = spec.get_double("c", cfg.exploration);
+  cfg.depth = spec.get_int("depth", cfg.depth);
+  cfg.rollout = spec.get("rollout", cfg.rollout);
+  const std::string ev = spec.get("eval", "on");
+  if (ev != "on" && ev != "off") throw Error(fmt::format("ismcts: eval must be on or off, not '{}'", ev));
+  cfg.use_evaluator = ev == "on";
+  return cfg;
+}
+
+void register_search_agents() {
+  register_agent(
+      "ismcts", "",
+      [](const AgentSpec& s, const Game& g) -> std::unique_ptr<Agent> {
+        return std::make_unique<IsmctsAgent>(g, parse_ismcts_config(s));
+      },
+      "information-set MCTS (single observer); iterations=2000 ms=0 c=0.7 depth=60 "
+      "rollout=random|heuristic eval=on|off");
+}
+
+}  // namespace villainy

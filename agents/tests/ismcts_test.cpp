@@ -1,0 +1,132 @@
+// ISMCTS: legal decisions in every game, decisions independent of information hidden from the
+// seat, budgets and spec parsing.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "invariants.h"
+#include "villainy/agents/agents.h"
+#include "villainy/agents/ismcts.h"
+#include "villainy/core/registry.h"
+#include "villainy/core/runner.h"
+#include "villainy/games/all.h"
+
+namespace villainy {
+namespace {
+
+void setup() {
+  register_all_games();
+  register_all_agents();
+}
+
+// Decision states from random games: (state) at a seat's decision with at least 2 legal actions.
+std::vector<std::unique_ptr<State>> decision_states(const Game& game, int count, std::uint64_t seed) {
+  std::vector<std::unique_ptr<State>> out;
+  Rng rng(seed);
+  std::vector<Action> buf;
+  while (static_cast<int>(out.size()) < count) {
+    auto s = game.new_initial_state();
+    const int target = 10 + static_cast<int>(rng.below(600));
+    for (int step = 0; !s->is_terminal() && step < target; ++step) {
+      if (s->is_chance()) {
+        s->apply_unchecked(s->sample_chance(rng));
+      } else {
+        s->legal_actions(buf);
+        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
+      }
+    }
+    if (s->is_terminal() || s->is_chance()) continue;
+    s->legal_actions(buf);
+    if (buf.size() >= 2) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+TEST(Ismcts, RegisteredForEveryGameAndPlaysWholeGames) {
+  setup();
+  for (const GameEntry* e : registered_games()) {
+    for (int k = e->info.min_players; k <= e->info.max_players; ++k) {
+      auto game = load_game(e->info.name, {}, k);
+      std::vector<std::unique_ptr<Agent>> owned;
+      std::vector<Agent*> seats;
+      for (int p = 0; p < k; ++p) {
+        owned.push_back(make_agent(p == 0 ? "ismcts:iterations=40" : "random", *game));
+        seats.push_back(owned.back().get());
+      }
+      RunOptions ro;
+      ro.seed = 7 + static_cast<std::uint64_t>(k);
+      auto res = run_game(*game, seats, ro);  // throws on an illegal action
+      EXPECT_TRUE(res.final_state->is_terminal()) << e->info.name << " " << k;
+    }
+  }
+}
+
+// Same seed, same view, different hidden information: same move.
+TEST(Ismcts, DecisionIgnoresHiddenInformation) {
+  setup();
+  for (const GameEntry* e : registered_games()) {
+    for (int k : {e->info.min_players, e->info.max_players}) {
+      auto game = load_game(e->info.name, {}, k);
+      auto states = decision_states(*game, testing::scaled(12), 1000 + static_cast<std::uint64_t>(k));
+      Rng hide(55);
+      int differing = 0;
+      for (size_t i = 0; i < states.size(); ++i) {
+        const State& real = *states[i];
+        const Player me = real.current_player();
+        auto other = real.resample(me, hide);  // hidden information re-dealt
+        ASSERT_EQ(real.view_json(me), other->view_json(me)) << e->info.name;
+        if (real.fingerprint() != other->fingerprint()) ++differing;
+        std::vector<Action> la = real.legal_actions(), lb = other->legal_actions();
+        ASSERT_EQ(la, lb);
+        for (const char* spec : {"ismcts:iterations=150", "ismcts:iterations=60:depth=0"}) {
+          auto a1 = make_agent(spec, *game);
+          auto a2 = make_agent(spec, *game);
+          DecisionContext c1(real, la), c2(*other, lb);
+          Rng r1(derive_seed(9, i)), r2(derive_seed(9, i));
+          const Action m1 = a1->act(c1, r1), m2 = a2->act(c2, r2);
+          EXPECT_EQ(m1, m2) << e->info.name << " players " << k << " state " << i << " " << spec;
+          auto* i1 = dynamic_cast<IsmctsAgent*>(a1.get());
+          auto* i2 = dynamic_cast<IsmctsAgent*>(a2.get());
+          EXPECT_EQ(i1->root_visits(), i2->root_visits()) << e->info.name << " state " << i;
+        }
+      }
+      // The test means something only if the hidden information actually changed.
+      EXPECT_GT(differing, 0) << e->info.name;
+    }
+  }
+}
+
+TEST(Ismcts, SameSeedSameMoveAndBudgets) {
+  setup();
+  auto game = load_game("supporting-cast", {}, 5);
+  auto states = decision_states(*game, 3, 77);
+  for (auto& s : states) {
+    auto legal = s->legal_actions();
+    DecisionContext ctx(*s, legal);
+    IsmctsAgent a(*game, parse_ismcts_config(AgentSpec::parse("ismcts:iterations=300")));
+    Rng r1(3), r2(3);
+    const Action m1 = a.act(ctx, r1);
+    EXPECT_EQ(a.last_stats().iterations, 300);
+    EXPECT_TRUE(std::binary_search(legal.begin(), legal.end(), m1));
+    EXPECT_EQ(m1, a.act(ctx, r2));
+    IsmctsAgent timed(*game, parse_ismcts_config(AgentSpec::parse("ismcts:ms=20")));
+    Rng r3(4);
+    timed.act(ctx, r3);
+    EXPECT_GT(timed.last_stats().iterations, 0);
+    EXPECT_LT(timed.last_stats().seconds, 0.5);
+  }
+}
+
+TEST(Ismcts, SpecErrors) {
+  setup();
+  auto game = load_game("supporting-cast", {}, 4);
+  EXPECT_THROW(make_agent("ismcts:iterations=x", *game), Error);
+  EXPECT_THROW(make_agent("ismcts:bogus=1", *game), Error);
+  EXPECT_THROW(make_agent("ismcts:rollout=smart", *game), Error);
+  EXPECT_THROW(make_agent("ismcts:iterations=0", *game), Error);
+  EXPECT_THROW(make_agent("ismcts:eval=maybe", *game), Error);
+  EXPECT_NO_THROW(make_agent("ismcts:iterations=10:ms=5:c=1.2:depth=0", *game));
+}
+
+}  // namespace
+}  // namespace villainy
