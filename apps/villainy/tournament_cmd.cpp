@@ -1,0 +1,103 @@
+// `villainy tournament GAME --agents A,B,... --games N [--players K] [--option KEY=VALUE]...`
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "villainy/agents/agents.h"
+#include "villainy/agents/tournament.h"
+#include "villainy/core/registry.h"
+#include "villainy/games/all.h"
+
+namespace villainy::cli {
+
+namespace {
+struct TournamentArgs {
+  std::string game;
+  std::vector<std::string> agents;
+  std::uint64_t games = 1000;
+  int players = 0;
+  std::vector<std::string> options;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  bool json = false;
+  bool timing = false;
+  bool progress = false;
+};
+
+int run_tournament_command(const TournamentArgs& a) {
+  register_all_games();
+  register_all_agents();
+  std::map<std::string, std::string> opts;
+  for (const auto& o : a.options) {
+    const auto eq = o.find('=');
+    if (eq == std::string::npos || eq == 0) throw Error(fmt::format("--option '{}' must be KEY=VALUE", o));
+    opts[o.substr(0, eq)] = o.substr(eq + 1);
+  }
+  const GameEntry& entry = find_game(a.game);
+  int players = a.players;
+  if (players == 0) {
+    // Default: one seat per listed agent when the game allows it, else the fewest players.
+    const int m = static_cast<int>(a.agents.size());
+    players = (m >= entry.info.min_players && m <= entry.info.max_players) ? m : entry.info.min_players;
+  }
+  TournamentConfig cfg;
+  cfg.game = load_game(a.game, opts, players);
+  cfg.agents = a.agents;
+  cfg.games = a.games;
+  cfg.seed = a.seed;
+  cfg.threads = a.threads;
+  cfg.timing = a.timing;
+  if (a.progress)
+    cfg.progress = [](std::uint64_t done, std::uint64_t total) {
+      if (done % 50 == 0 || done == total) std::cerr << fmt::format("\r{}/{} games", done, total) << (done == total ? "\n" : "") << std::flush;
+    };
+  TournamentResult r = run_tournament(cfg);
+  if (a.json)
+    std::cout << r.to_json().dump(2) << "\n";
+  else
+    std::cout << r.to_text();
+  return 0;
+}
+}  // namespace
+
+void add_tournament_command(CLI::App& app) {
+  auto args = std::make_shared<TournamentArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "tournament",
+      "Play agents against each other with seats rotated; report win rates with 95% confidence "
+      "intervals, head-to-head results and Bradley-Terry (Elo-scale) ratings");
+  sub->add_option("game", args->game, "game name (see `villainy games`)")->required();
+  sub->add_option("--agents", args->agents,
+                  "comma-separated agent specs rotated through the seats, e.g. "
+                  "ismcts:iterations=1000,heuristic (a name may repeat)")
+      ->delimiter(',')
+      ->required();
+  sub->add_option("--games", args->games, "number of games (use a multiple of the number of agents)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--players", args->players,
+                  "player count (default: the number of agents if the game allows, else its minimum)");
+  sub->add_option("--option", args->options, "game option KEY=VALUE (repeatable)");
+  sub->add_option("--seed", args->seed, "seed: game i uses derive_seed(seed, i)")->capture_default_str();
+  sub->add_option("--threads", args->threads, "worker threads (0 = all cores); results do not depend on it")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  sub->add_flag("--json", args->json, "print the report as JSON");
+  sub->add_flag("--timing", args->timing, "also report time per decision (not deterministic)");
+  sub->add_flag("--progress", args->progress, "show progress on stderr");
+  sub->callback([args]() {
+    try {
+      run_tournament_command(*args);
+    } catch (const Error& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      throw CLI::RuntimeError(1);
+    }
+  });
+}
+
+}  // namespace villainy::cli

@@ -1,0 +1,105 @@
+// Search benchmarks (Google Benchmark): ISMCTS iterations per second and time per move on one core
+// for every registered game at its middle player count, for the default agent and a few budgets;
+// plus the per-call cost of clone() and resample() in every game (what each iteration pays).
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+
+#include "villainy/agents/agents.h"
+#include "villainy/agents/ismcts.h"
+#include "villainy/core/registry.h"
+#include "villainy/games/all.h"
+
+namespace villainy {
+namespace {
+
+// Decision states (at least two legal actions) from the middle of random games.
+std::vector<std::unique_ptr<State>> decision_states(const Game& game, int count) {
+  std::vector<std::unique_ptr<State>> out;
+  Rng rng(99);
+  std::vector<Action> buf;
+  while (static_cast<int>(out.size()) < count) {
+    auto s = game.new_initial_state();
+    const int target = 20 + static_cast<int>(rng.below(500));
+    for (int step = 0; !s->is_terminal() && step < target; ++step) {
+      if (s->is_chance()) {
+        s->apply_unchecked(s->sample_chance(rng));
+      } else {
+        s->legal_actions(buf);
+        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
+      }
+    }
+    if (s->is_terminal() || s->is_chance()) continue;
+    s->legal_actions(buf);
+    if (buf.size() >= 2) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// One benchmark iteration = one ISMCTS move. Counters: search iterations per second, ms per move.
+void BM_IsmctsMove(benchmark::State& st, std::string name, int players, std::string spec) {
+  auto game = load_game(name, {}, players);
+  auto states = decision_states(*game, 32);
+  auto agent = make_agent(spec, *game);
+  auto* is = dynamic_cast<IsmctsAgent*>(agent.get());
+  Rng rng(1);
+  std::int64_t iters = 0, moves = 0, rollout = 0;
+  double seconds = 0;
+  size_t i = 0;
+  std::vector<Action> legal;
+  for (auto _ : st) {
+    const State& s = *states[i++ % states.size()];
+    s.legal_actions(legal);
+    DecisionContext ctx(s, legal);
+    benchmark::DoNotOptimize(agent->act(ctx, rng));
+    iters += is->last_stats().iterations;
+    rollout += is->last_stats().rollout_actions;
+    seconds += is->last_stats().seconds;
+    ++moves;
+  }
+  st.counters["iter/s"] = benchmark::Counter(static_cast<double>(iters), benchmark::Counter::kIsRate);
+  st.counters["ms/move"] = 1000.0 * seconds / static_cast<double>(std::max<std::int64_t>(1, moves));
+  st.counters["rollout/iter"] = static_cast<double>(rollout) / static_cast<double>(std::max<std::int64_t>(1, iters));
+}
+
+void BM_Clone(benchmark::State& st, std::string name, int players) {
+  auto game = load_game(name, {}, players);
+  auto states = decision_states(*game, 64);
+  size_t i = 0;
+  for (auto _ : st) benchmark::DoNotOptimize(states[i++ % states.size()]->clone());
+}
+
+void BM_Resample(benchmark::State& st, std::string name, int players) {
+  auto game = load_game(name, {}, players);
+  auto states = decision_states(*game, 64);
+  Rng rng(5);
+  size_t i = 0;
+  for (auto _ : st) {
+    const State& s = *states[i++ % states.size()];
+    benchmark::DoNotOptimize(s.resample(s.current_player(), rng));
+  }
+}
+
+int register_all() {
+  register_all_games();
+  register_all_agents();
+  for (const GameEntry* e : registered_games()) {
+    const std::string name = e->info.name;
+    const int mid = (e->info.min_players + e->info.max_players) / 2;
+    const std::string suffix = name + "/" + std::to_string(mid);
+    benchmark::RegisterBenchmark(("Clone/" + suffix).c_str(), BM_Clone, name, mid);
+    benchmark::RegisterBenchmark(("Resample/" + suffix).c_str(), BM_Resample, name, mid);
+    for (const char* spec : {"ismcts", "ismcts:iterations=1000", "ismcts:iterations=10000",
+                             "ismcts:iterations=1000:depth=0"})
+      benchmark::RegisterBenchmark(("Ismcts/" + suffix + "/" + spec).c_str(), BM_IsmctsMove, name, mid,
+                                   std::string(spec))
+          ->Unit(benchmark::kMillisecond);
+  }
+  return 0;
+}
+const int registered = register_all();
+
+}  // namespace
+}  // namespace villainy
+
+BENCHMARK_MAIN();
