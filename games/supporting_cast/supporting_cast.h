@@ -266,6 +266,7 @@ class SupportingCastState : public State {
   CardSet discard() const { return discard_; }
   CardSet chain_heroes() const { return chain_heroes_; }
   int all_in_supply_count() const { return __builtin_popcount(allin_supply_); }
+  bool all_in_supply_has(int k) const { return allin_supply_ & (1u << (k - 1)); }
   const RoundSummary& last_round() const { return last_round_; }
   int rounds_finished() const { return rounds_finished_; }
   WinCondition win_condition() const { return win_; }
