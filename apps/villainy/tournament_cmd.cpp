@@ -69,8 +69,7 @@ void add_tournament_command(CLI::App& app) {
   auto args = std::make_shared<TournamentArgs>();
   CLI::App* sub = app.add_subcommand(
       "tournament",
-      "Play agents against each other with seats rotated; report win rates with 95% confidence "
-      "intervals, head-to-head results and Bradley-Terry (Elo-scale) ratings");
+      "agents against each other, seats rotated: win rates (95% CI), head to head, ratings");
   sub->add_option("game", args->game, "game name (see `villainy games`)")->required();
   sub->add_option("--agents", args->agents,
                   "comma-separated agent specs rotated through the seats, e.g. "
