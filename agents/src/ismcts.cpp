@@ -263,7 +263,7 @@ void register_search_agents() {
       [](const AgentSpec& s, const Game& g) -> std::unique_ptr<Agent> {
         return std::make_unique<IsmctsAgent>(g, parse_ismcts_config(s));
       },
-      "information-set MCTS (single observer); iterations=2000 ms=0 c=0.7 depth=60 "
+      "information-set MCTS (single observer); iterations=1000 ms=0 c=0.7 depth=60 "
       "rollout=random|heuristic eval=on|off");
 }
 

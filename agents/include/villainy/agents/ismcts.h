@@ -36,7 +36,7 @@
 namespace villainy {
 
 struct IsmctsConfig {
-  int iterations = 2000;      // iteration budget (0 = unlimited; then time_ms must be set)
+  int iterations = 1000;      // iteration budget (0 = unlimited; then time_ms must be set)
   double time_ms = 0;         // time budget in milliseconds (0 = none); stops at whichever is first
   double exploration = 0.7;   // UCB1 constant c (returns are in [0, 1])
   int depth = 60;             // rollout cap in actions, chance included (0 = to the end of the game)
