@@ -108,7 +108,6 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
     root_visits_.emplace_back(root_legal[0], 0);
     return root_legal[0];
   }
-  const Player me = ctx.player();
   const int n = m.num_players;
   const double c = cfg_.exploration;
   const std::int64_t max_iter = cfg_.iterations > 0 ? cfg_.iterations : INT64_MAX;
@@ -116,7 +115,7 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(cfg_.time_ms));
 
   m.nodes.clear();
-  m.nodes.reserve(static_cast<size_t>(std::min<std::int64_t>(max_iter, 1 << 20)) * 2 + 16);
+  m.nodes.reserve(static_cast<size_t>(std::min<std::int64_t>(max_iter, 1 << 14)) * 2 + 16);
   m.nodes.emplace_back();  // root
   std::int64_t it = 0, rollout_actions = 0;
 
@@ -233,7 +232,6 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
   }
   std::sort(root_visits_.begin(), root_visits_.end());
   if (choice == kInvalidAction) choice = root_legal[0];
-  (void)me;
   stats_.iterations = it;
   stats_.nodes = static_cast<std::int64_t>(m.nodes.size());
   stats_.rollout_actions = rollout_actions;
