@@ -344,6 +344,7 @@ class SupportingCastState : public State {
   AfterMarker after_marker_ = AfterMarker::kDraw;
   bool in_turn_ = false, turn_played_ = false;
   std::int8_t stalemates_ = 0;
+  std::int8_t last_card_ = -1, last_card_by_ = -1;  // the most recent card played (public)
   std::int8_t decider_ = -1;        // seat deciding in the current phase
   std::int8_t turn_player_ = 0, start_player_ = 0, deal_seat_ = 0, deal_chain_ = 0;
   std::int8_t draw_for_ = -1, round_scorer_ = -1;
