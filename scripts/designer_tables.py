@@ -57,7 +57,7 @@ for players in range(4, 8):
     hi = max(vil.items(), key=lambda kv: kv[1]["rate"])
     print(f"| {players} | {seats} (n={j['games']} each) | {lo[0]} {pct(lo[1])} – {hi[0]} {pct(hi[1])} |")
 
-print(f"\n### The heuristic against random seats (seat rotated: heuristic in seat 0, {games} games)\n")
+print(f"\n### The heuristic against random seats (heuristic in seat 0, the first start player; {games} games)\n")
 print("| players | heuristic win rate | random seats' win rate |")
 print("|---|---|---|")
 for players in range(4, 8):
