@@ -731,15 +731,7 @@ void SupportingCastState::play_card(int p, int card, bool from_marker) {
   if (is_event(card)) {
     Chain& c = chains_[static_cast<size_t>(v)];
     const int k = event_value(card);
-    if (sc_->chain_ends) {
-      if (k == cyc(c.hi + 1))
-        c.hi = static_cast<std::int8_t>(k);
-      else
-        c.lo = static_cast<std::int8_t>(k);
-    }
-    c.last = static_cast<std::int8_t>(k);
-    c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
-    ++c.count;
+    lay_event(c, k);
     if (c.owner != p) c.all_by_owner = false;
     if (c.count == 7) {
       // SC-14: the chain is complete.
@@ -1161,6 +1153,18 @@ void SupportingCastState::apply_unchecked(Action a) {
   }
 }
 
+void SupportingCastState::lay_event(Chain& c, int k) const {
+  if (sc_->chain_ends) {  // SC-9 ends: the run grows at the end the card extends
+    if (k == cyc(c.hi + 1))
+      c.hi = static_cast<std::int8_t>(k);
+    else
+      c.lo = static_cast<std::int8_t>(k);
+  }
+  c.last = static_cast<std::int8_t>(k);
+  c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
+  ++c.count;
+}
+
 void SupportingCastState::debug_lay_events(int v, std::initializer_list<int> values,
                                            bool by_owner) {
   Chain& c = chains_[static_cast<size_t>(v)];
@@ -1168,15 +1172,7 @@ void SupportingCastState::debug_lay_events(int v, std::initializer_list<int> val
     const int card = make_card(v, k);
     if (!pile_.test(card)) throw Error("debug_lay_events: the card is not in the pile");
     pile_.reset(card);
-    if (sc_->chain_ends) {
-      if (k == cyc(c.hi + 1))
-        c.hi = static_cast<std::int8_t>(k);
-      else
-        c.lo = static_cast<std::int8_t>(k);
-    }
-    c.last = static_cast<std::int8_t>(k);
-    c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
-    ++c.count;
+    lay_event(c, k);
     if (!by_owner) c.all_by_owner = false;
   }
 }

@@ -361,6 +361,7 @@ class SupportingCastState : public State {
   bool is_reserve(int p, int card) const;
   int active_players() const;
   void reveal_hand_publicly(int p);
+  void lay_event(Chain& c, int k) const;
 
   const SupportingCastGame* sc_;
   std::array<Seat, kMaxPlayers> seats_{};
