@@ -57,9 +57,11 @@ void BM_IsmctsMove(benchmark::State& st, std::string name, int players, std::str
     seconds += is->last_stats().seconds;
     ++moves;
   }
-  st.counters["iter/s"] = benchmark::Counter(static_cast<double>(iters), benchmark::Counter::kIsRate);
+  st.counters["iter/s"] =
+      benchmark::Counter(static_cast<double>(iters), benchmark::Counter::kIsRate);
   st.counters["ms/move"] = 1000.0 * seconds / static_cast<double>(std::max<std::int64_t>(1, moves));
-  st.counters["rollout/iter"] = static_cast<double>(rollout) / static_cast<double>(std::max<std::int64_t>(1, iters));
+  st.counters["rollout/iter"] =
+      static_cast<double>(rollout) / static_cast<double>(std::max<std::int64_t>(1, iters));
 }
 
 void BM_Clone(benchmark::State& st, std::string name, int players) {
@@ -91,8 +93,8 @@ int register_all() {
     benchmark::RegisterBenchmark(("Resample/" + suffix).c_str(), BM_Resample, name, mid);
     for (const char* spec : {"ismcts", "ismcts:iterations=1000", "ismcts:iterations=10000",
                              "ismcts:iterations=1000:depth=0"})
-      benchmark::RegisterBenchmark(("Ismcts/" + suffix + "/" + spec).c_str(), BM_IsmctsMove, name, mid,
-                                   std::string(spec))
+      benchmark::RegisterBenchmark(("Ismcts/" + suffix + "/" + spec).c_str(), BM_IsmctsMove, name,
+                                   mid, std::string(spec))
           ->Unit(benchmark::kMillisecond);
   }
   return 0;

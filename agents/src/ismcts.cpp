@@ -2,13 +2,13 @@
 // measurements behind the defaults.
 #include "villainy/agents/ismcts.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
 #include <mutex>
-
-#include <fmt/format.h>
 
 #include "villainy/agents/agents.h"
 
@@ -44,7 +44,7 @@ struct IsmctsAgent::Impl {
     std::int32_t next_sibling = -1;
     std::int32_t visits = 0;
     std::int32_t avail = 0;
-    double reward = 0;               // sum of the actor's returns
+    double reward = 0;  // sum of the actor's returns
   };
 
   const Game* game;
@@ -52,7 +52,7 @@ struct IsmctsAgent::Impl {
   std::vector<Node> nodes;
   std::vector<std::int32_t> path;
   std::vector<Action> legal;
-  std::vector<std::uint8_t> mark;    // per action id: a child exists (scratch, always reset)
+  std::vector<std::uint8_t> mark;  // per action id: a child exists (scratch, always reset)
   std::vector<Action> untried;
   std::vector<double> value;
   std::unique_ptr<Agent> rollout_agent;  // the game's heuristic, for heuristic rollouts
@@ -70,16 +70,19 @@ struct IsmctsAgent::Impl {
   }
 
   std::int32_t find_child(std::int32_t parent, Action a) const {
-    for (std::int32_t c = nodes[static_cast<size_t>(parent)].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling)
+    for (std::int32_t c = nodes[static_cast<size_t>(parent)].first_child; c >= 0;
+         c = nodes[static_cast<size_t>(c)].next_sibling)
       if (nodes[static_cast<size_t>(c)].action == a) return c;
     return -1;
   }
 };
 
-IsmctsAgent::IsmctsAgent(const Game& game, IsmctsConfig cfg) : cfg_(std::move(cfg)), impl_(std::make_unique<Impl>()) {
+IsmctsAgent::IsmctsAgent(const Game& game, IsmctsConfig cfg)
+    : cfg_(std::move(cfg)), impl_(std::make_unique<Impl>()) {
   if (cfg_.iterations < 0) throw Error("ismcts: iterations must be at least 0");
   if (cfg_.time_ms < 0) throw Error("ismcts: ms must be at least 0");
-  if (cfg_.iterations == 0 && cfg_.time_ms <= 0) throw Error("ismcts: give a budget (iterations > 0 or ms > 0)");
+  if (cfg_.iterations == 0 && cfg_.time_ms <= 0)
+    throw Error("ismcts: give a budget (iterations > 0 or ms > 0)");
   if (cfg_.depth < 0) throw Error("ismcts: depth must be at least 0 (0 = to the end of the game)");
   if (cfg_.exploration < 0) throw Error("ismcts: c must be at least 0");
   impl_->game = &game;
@@ -112,7 +115,8 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
   const double c = cfg_.exploration;
   const std::int64_t max_iter = cfg_.iterations > 0 ? cfg_.iterations : INT64_MAX;
   const bool timed = cfg_.time_ms > 0;
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(cfg_.time_ms));
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double, std::milli>(cfg_.time_ms));
 
   m.nodes.clear();
   m.nodes.reserve(static_cast<size_t>(std::min<std::int64_t>(max_iter, 1 << 14)) * 2 + 16);
@@ -151,13 +155,16 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
       // Availability, UCB1 over the children legal here, and the untried legal actions.
       std::int32_t best = -1;
       double best_score = -HUGE_VAL;
-      for (std::int32_t ch = m.nodes[static_cast<size_t>(node)].first_child; ch >= 0; ch = m.nodes[static_cast<size_t>(ch)].next_sibling) {
+      for (std::int32_t ch = m.nodes[static_cast<size_t>(node)].first_child; ch >= 0;
+           ch = m.nodes[static_cast<size_t>(ch)].next_sibling) {
         Impl::Node& cn = m.nodes[static_cast<size_t>(ch)];
         if (!std::binary_search(m.legal.begin(), m.legal.end(), cn.action)) continue;
         m.mark[static_cast<size_t>(cn.action)] = 1;
         ++cn.avail;
-        const double score = cn.reward / cn.visits + c * std::sqrt(std::log(static_cast<double>(cn.avail)) / cn.visits);
-        if (best < 0 || score > best_score || (score == best_score && cn.action < m.nodes[static_cast<size_t>(best)].action)) {
+        const double score = cn.reward / cn.visits +
+                             c * std::sqrt(std::log(static_cast<double>(cn.avail)) / cn.visits);
+        if (best < 0 || score > best_score ||
+            (score == best_score && cn.action < m.nodes[static_cast<size_t>(best)].action)) {
           best_score = score;
           best = ch;
         }
@@ -222,7 +229,8 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
   // The most visited root edge (ties: lowest action id).
   Action choice = kInvalidAction;
   int best_visits = -1;
-  for (std::int32_t ch = m.nodes[0].first_child; ch >= 0; ch = m.nodes[static_cast<size_t>(ch)].next_sibling) {
+  for (std::int32_t ch = m.nodes[0].first_child; ch >= 0;
+       ch = m.nodes[static_cast<size_t>(ch)].next_sibling) {
     const Impl::Node& cn = m.nodes[static_cast<size_t>(ch)];
     root_visits_.emplace_back(cn.action, cn.visits);
     if (cn.visits > best_visits || (cn.visits == best_visits && cn.action < choice)) {
@@ -250,7 +258,8 @@ IsmctsConfig parse_ismcts_config(const AgentSpec& spec) {
   cfg.depth = spec.get_int("depth", cfg.depth);
   cfg.rollout = spec.get("rollout", cfg.rollout);
   const std::string ev = spec.get("eval", "on");
-  if (ev != "on" && ev != "off") throw Error(fmt::format("ismcts: eval must be on or off, not '{}'", ev));
+  if (ev != "on" && ev != "off")
+    throw Error(fmt::format("ismcts: eval must be on or off, not '{}'", ev));
   cfg.use_evaluator = ev == "on";
   return cfg;
 }

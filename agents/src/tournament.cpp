@@ -1,13 +1,13 @@
 #include "villainy/agents/tournament.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <mutex>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "villainy/agents/agents.h"
 #include "villainy/core/runner.h"
@@ -38,8 +38,8 @@ class TimedAgent : public Agent {
 };
 
 struct GameRecord {
-  std::vector<std::uint8_t> won;      // per seat
-  std::vector<double> returns;        // per seat
+  std::vector<std::uint8_t> won;  // per seat
+  std::vector<double> returns;    // per seat
   int length = 0;
   std::vector<std::uint64_t> decisions;
   std::vector<double> seconds, max_seconds;
@@ -100,7 +100,8 @@ void bradley_terry(const std::vector<std::vector<double>>& wins_in, double prior
       ng[i] = den > 0 ? total[i] / den : g[i];
     }
     for (size_t i = 0; i < m; ++i) ng[i] = std::max(ng[i] / ng[0], 1e-300);
-    for (size_t i = 0; i < m; ++i) change = std::max(change, std::abs(std::log(ng[i]) - std::log(g[i])));
+    for (size_t i = 0; i < m; ++i)
+      change = std::max(change, std::abs(std::log(ng[i]) - std::log(g[i])));
     g = ng;
     if (change < 1e-12) break;
   }
@@ -148,11 +149,16 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
   }
   const size_t m = cfg.agents.size();
   res.balanced = cfg.games % m == 0;
-  auto seat_entry = [&](std::uint64_t g, int s) { return static_cast<size_t>((static_cast<std::uint64_t>(s) + g) % m); };
+  auto seat_entry = [&](std::uint64_t g, int s) {
+    return static_cast<size_t>((static_cast<std::uint64_t>(s) + g) % m);
+  };
 
   std::vector<GameRecord> records(cfg.games);
-  int threads = cfg.threads > 0 ? cfg.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), cfg.games));
+  int threads = cfg.threads > 0
+                    ? cfg.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads =
+      static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), cfg.games));
   std::atomic<std::uint64_t> next{0}, done{0};
   std::mutex mu;
   std::string error;
@@ -168,7 +174,8 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
         std::vector<std::unique_ptr<TimedAgent>> owned;
         std::vector<Agent*> seats;
         for (int s = 0; s < k; ++s) {
-          owned.push_back(std::make_unique<TimedAgent>(make_agent(cfg.agents[seat_entry(g, s)], game)));
+          owned.push_back(
+              std::make_unique<TimedAgent>(make_agent(cfg.agents[seat_entry(g, s)], game)));
           seats.push_back(owned.back().get());
         }
         RunOptions ro;
@@ -221,7 +228,8 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
     int nwin = 0;
     for (auto w : rec.won) nwin += w;
     std::vector<size_t> who(static_cast<size_t>(k));
-    for (int s = 0; s < k; ++s) who[static_cast<size_t>(s)] = static_cast<size_t>(res.rotation[seat_entry(g, s)]);
+    for (int s = 0; s < k; ++s)
+      who[static_cast<size_t>(s)] = static_cast<size_t>(res.rotation[seat_entry(g, s)]);
     for (int s = 0; s < k; ++s) {
       const size_t a = who[static_cast<size_t>(s)];
       const bool won = rec.won[static_cast<size_t>(s)];
@@ -272,20 +280,29 @@ nlohmann::json TournamentResult::to_json() const {
     e["wins"] = wins[a].to_json();
     e["sole_wins"] = sole_wins[a].to_json();
     e["fair_share"] = 1.0 / players;
-    e["mean_return"] = wins[a].n ? static_cast<double>(return_milli[a]) / 1000.0 / static_cast<double>(wins[a].n) : 0.0;
+    e["mean_return"] =
+        wins[a].n ? static_cast<double>(return_milli[a]) / 1000.0 / static_cast<double>(wins[a].n)
+                  : 0.0;
     for (const auto& p : seat_wins[a]) e["wins_by_seat"].push_back(p.to_json());
     e["elo"] = elo[a];
     e["elo_ci95"] = elo_ci[a];
     for (size_t b = 0; b < agents.size(); ++b) {
       if (a == b) continue;
       const HeadToHead& h = h2h[a][b];
-      e["head_to_head"][agents[b]] = {{"games", h.games}, {"wins", h.wins}, {"losses", h.losses},
-                                      {"share", h.wins + h.losses ? static_cast<double>(h.wins) / static_cast<double>(h.wins + h.losses) : 0.0},
-                                      {"ci95", {wilson95(h.wins, h.wins + h.losses).low, wilson95(h.wins, h.wins + h.losses).high}}};
+      e["head_to_head"][agents[b]] = {
+          {"games", h.games},
+          {"wins", h.wins},
+          {"losses", h.losses},
+          {"share", h.wins + h.losses
+                        ? static_cast<double>(h.wins) / static_cast<double>(h.wins + h.losses)
+                        : 0.0},
+          {"ci95",
+           {wilson95(h.wins, h.wins + h.losses).low, wilson95(h.wins, h.wins + h.losses).high}}};
     }
     if (timed) {
       e["decisions"] = decisions[a];
-      e["ms_per_decision"] = decisions[a] ? 1000.0 * seconds[a] / static_cast<double>(decisions[a]) : 0.0;
+      e["ms_per_decision"] =
+          decisions[a] ? 1000.0 * seconds[a] / static_cast<double>(decisions[a]) : 0.0;
       e["max_ms_per_decision"] = 1000.0 * max_seconds[a];
     }
     j["agents"].push_back(e);
@@ -294,48 +311,64 @@ nlohmann::json TournamentResult::to_json() const {
 }
 
 std::string TournamentResult::to_text() const {
-  std::string out = fmt::format("Tournament: {}, {} players, {} games, seed {}\n", game, players, games, seed);
+  std::string out =
+      fmt::format("Tournament: {}, {} players, {} games, seed {}\n", game, players, games, seed);
   out += fmt::format("Seats rotate through: ");
-  for (size_t i = 0; i < rotation.size(); ++i) out += (i ? ", " : "") + agents[static_cast<size_t>(rotation[i])];
+  for (size_t i = 0; i < rotation.size(); ++i)
+    out += (i ? ", " : "") + agents[static_cast<size_t>(rotation[i])];
   out += "\n";
   if (!balanced)
-    out += fmt::format("Warning: {} games is not a multiple of {}; seats are not exactly balanced.\n", games, rotation.size());
+    out +=
+        fmt::format("Warning: {} games is not a multiple of {}; seats are not exactly balanced.\n",
+                    games, rotation.size());
   out += fmt::format("Actions per game: {}\n", length.summary());
-  out += fmt::format("\nWin rate per seat-game (95% CI; wins/seat-games; an equal share is {}):\n", percent(1.0 / players));
+  out += fmt::format("\nWin rate per seat-game (95% CI; wins/seat-games; an equal share is {}):\n",
+                     percent(1.0 / players));
   size_t w = 5;
   for (const auto& a : agents) w = std::max(w, a.size());
   for (size_t a = 0; a < agents.size(); ++a)
-    out += fmt::format("  {:<{}}  {}   sole wins {}\n", agents[a], w, wins[a].str(), percent(sole_wins[a].n ? static_cast<double>(sole_wins[a].k) / static_cast<double>(sole_wins[a].n) : 0.0));
+    out += fmt::format("  {:<{}}  {}   sole wins {}\n", agents[a], w, wins[a].str(),
+                       percent(sole_wins[a].n ? static_cast<double>(sole_wins[a].k) /
+                                                    static_cast<double>(sole_wins[a].n)
+                                              : 0.0));
   out += "\nWin rate by seat:\n";
   for (size_t a = 0; a < agents.size(); ++a) {
     out += fmt::format("  {:<{}} ", agents[a], w);
     for (const auto& p : seat_wins[a])
-      out += p.n ? fmt::format("  {}", percent(static_cast<double>(p.k) / static_cast<double>(p.n))) : std::string("  -");
+      out += p.n ? fmt::format("  {}", percent(static_cast<double>(p.k) / static_cast<double>(p.n)))
+                 : std::string("  -");
     out += "\n";
   }
   if (agents.size() > 1) {
-    out += "\nHead to head (pairwise: a winner beats each loser; row's share of decided pairs, 95% CI):\n";
+    out +=
+        "\nHead to head (pairwise: a winner beats each loser; row's share of decided pairs, 95% "
+        "CI):\n";
     for (size_t a = 0; a < agents.size(); ++a)
       for (size_t b = 0; b < agents.size(); ++b) {
         if (a == b) continue;
         const HeadToHead& h = h2h[a][b];
         const std::uint64_t n = h.wins + h.losses;
         const Interval ci = wilson95(h.wins, n);
-        out += fmt::format("  {:<{}} vs {:<{}}  {:>6} - {:<6} {} [{}–{}] in {} games together\n", agents[a], w, agents[b], w,
-                           h.wins, h.losses, n ? percent(static_cast<double>(h.wins) / static_cast<double>(n)) : "-",
+        out += fmt::format("  {:<{}} vs {:<{}}  {:>6} - {:<6} {} [{}–{}] in {} games together\n",
+                           agents[a], w, agents[b], w, h.wins, h.losses,
+                           n ? percent(static_cast<double>(h.wins) / static_cast<double>(n)) : "-",
                            percent(ci.low), percent(ci.high), h.games);
       }
     out += "\nBradley–Terry rating (Elo scale, first agent = 0, ±1.96 SE, approximate):\n";
     std::vector<size_t> order(agents.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return elo[x] > elo[y]; });
-    for (size_t a : order) out += fmt::format("  {:<{}}  {:+7.1f} ± {:.1f}\n", agents[a], w, elo[a], elo_ci[a]);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t x, size_t y) { return elo[x] > elo[y]; });
+    for (size_t a : order)
+      out += fmt::format("  {:<{}}  {:+7.1f} ± {:.1f}\n", agents[a], w, elo[a], elo_ci[a]);
   }
   if (timed) {
     out += "\nTime per decision (not deterministic):\n";
     for (size_t a = 0; a < agents.size(); ++a)
-      out += fmt::format("  {:<{}}  mean {:.3f} ms, max {:.1f} ms over {} decisions\n", agents[a], w,
-                         decisions[a] ? 1000.0 * seconds[a] / static_cast<double>(decisions[a]) : 0.0, 1000.0 * max_seconds[a], decisions[a]);
+      out +=
+          fmt::format("  {:<{}}  mean {:.3f} ms, max {:.1f} ms over {} decisions\n", agents[a], w,
+                      decisions[a] ? 1000.0 * seconds[a] / static_cast<double>(decisions[a]) : 0.0,
+                      1000.0 * max_seconds[a], decisions[a]);
   }
   return out;
 }

@@ -1,12 +1,13 @@
 // ISMCTS: legal decisions in every game, decisions independent of information hidden from the
 // seat, budgets and spec parsing.
+#include "villainy/agents/ismcts.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "invariants.h"
 #include "villainy/agents/agents.h"
-#include "villainy/agents/ismcts.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/runner.h"
 #include "villainy/games/all.h"
@@ -20,7 +21,8 @@ void setup() {
 }
 
 // Decision states from random games: (state) at a seat's decision with at least 2 legal actions.
-std::vector<std::unique_ptr<State>> decision_states(const Game& game, int count, std::uint64_t seed) {
+std::vector<std::unique_ptr<State>> decision_states(const Game& game, int count,
+                                                    std::uint64_t seed) {
   std::vector<std::unique_ptr<State>> out;
   Rng rng(seed);
   std::vector<Action> buf;
@@ -67,7 +69,8 @@ TEST(Ismcts, DecisionIgnoresHiddenInformation) {
   for (const GameEntry* e : registered_games()) {
     for (int k : {e->info.min_players, e->info.max_players}) {
       auto game = load_game(e->info.name, {}, k);
-      auto states = decision_states(*game, testing::scaled(12), 1000 + static_cast<std::uint64_t>(k));
+      auto states =
+          decision_states(*game, testing::scaled(12), 1000 + static_cast<std::uint64_t>(k));
       Rng hide(55);
       int differing = 0;
       for (size_t i = 0; i < states.size(); ++i) {

@@ -1,12 +1,13 @@
 // Tournaments: seat rotation, determinism whatever the thread count, consistent counts, and the
 // Bradley–Terry fit.
+#include "villainy/agents/tournament.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "invariants.h"
 #include "villainy/agents/agents.h"
-#include "villainy/agents/tournament.h"
 #include "villainy/core/registry.h"
 #include "villainy/games/all.h"
 
@@ -51,8 +52,10 @@ TEST(Tournament, SeatsRotateAndCountsAddUp) {
   EXPECT_TRUE(r.balanced);
   const std::uint64_t per_seat = cfg.games / static_cast<std::uint64_t>(k);
   for (int s = 0; s < k; ++s) {
-    EXPECT_EQ(r.seat_wins[0][static_cast<size_t>(s)].n, per_seat);  // the single entry sits everywhere equally
-    EXPECT_EQ(r.seat_wins[1][static_cast<size_t>(s)].n, per_seat * static_cast<std::uint64_t>(k - 1));
+    EXPECT_EQ(r.seat_wins[0][static_cast<size_t>(s)].n,
+              per_seat);  // the single entry sits everywhere equally
+    EXPECT_EQ(r.seat_wins[1][static_cast<size_t>(s)].n,
+              per_seat * static_cast<std::uint64_t>(k - 1));
   }
   EXPECT_EQ(r.wins[0].n + r.wins[1].n, cfg.games * static_cast<std::uint64_t>(k));
   EXPECT_EQ(r.h2h[0][1].wins, r.h2h[1][0].losses);
@@ -65,7 +68,8 @@ TEST(Tournament, SeatsRotateAndCountsAddUp) {
 TEST(Tournament, BadAgentIsAnError) {
   setup();
   TournamentConfig cfg;
-  cfg.game = load_game(registered_games().front()->info.name, {}, registered_games().front()->info.min_players);
+  cfg.game = load_game(registered_games().front()->info.name, {},
+                       registered_games().front()->info.min_players);
   cfg.agents = {"random", "nonsense"};
   cfg.games = 2;
   EXPECT_THROW(run_tournament(cfg), Error);

@@ -1,11 +1,11 @@
 // `villainy tournament GAME --agents A,B,... --games N [--players K] [--option KEY=VALUE]...`
+#include <fmt/format.h>
+
 #include <iostream>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 #include "villainy/agents/agents.h"
@@ -35,7 +35,8 @@ int run_tournament_command(const TournamentArgs& a) {
   std::map<std::string, std::string> opts;
   for (const auto& o : a.options) {
     const auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error(fmt::format("--option '{}' must be KEY=VALUE", o));
+    if (eq == std::string::npos || eq == 0)
+      throw Error(fmt::format("--option '{}' must be KEY=VALUE", o));
     opts[o.substr(0, eq)] = o.substr(eq + 1);
   }
   const GameEntry& entry = find_game(a.game);
@@ -43,7 +44,8 @@ int run_tournament_command(const TournamentArgs& a) {
   if (players == 0) {
     // Default: one seat per listed agent when the game allows it, else the fewest players.
     const int m = static_cast<int>(a.agents.size());
-    players = (m >= entry.info.min_players && m <= entry.info.max_players) ? m : entry.info.min_players;
+    players =
+        (m >= entry.info.min_players && m <= entry.info.max_players) ? m : entry.info.min_players;
   }
   TournamentConfig cfg;
   cfg.game = load_game(a.game, opts, players);
@@ -54,7 +56,9 @@ int run_tournament_command(const TournamentArgs& a) {
   cfg.timing = a.timing;
   if (a.progress)
     cfg.progress = [](std::uint64_t done, std::uint64_t total) {
-      if (done % 50 == 0 || done == total) std::cerr << fmt::format("\r{}/{} games", done, total) << (done == total ? "\n" : "") << std::flush;
+      if (done % 50 == 0 || done == total)
+        std::cerr << fmt::format("\r{}/{} games", done, total) << (done == total ? "\n" : "")
+                  << std::flush;
     };
   TournamentResult r = run_tournament(cfg);
   if (a.json)
@@ -76,14 +80,18 @@ void add_tournament_command(CLI::App& app) {
                   "ismcts:iterations=1000,heuristic (a name may repeat)")
       ->delimiter(',')
       ->required();
-  sub->add_option("--games", args->games, "number of games (use a multiple of the number of agents)")
+  sub->add_option("--games", args->games,
+                  "number of games (use a multiple of the number of agents)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  sub->add_option("--players", args->players,
-                  "player count (default: the number of agents if the game allows, else its minimum)");
+  sub->add_option(
+      "--players", args->players,
+      "player count (default: the number of agents if the game allows, else its minimum)");
   sub->add_option("--option", args->options, "game option KEY=VALUE (repeatable)");
-  sub->add_option("--seed", args->seed, "seed: game i uses derive_seed(seed, i)")->capture_default_str();
-  sub->add_option("--threads", args->threads, "worker threads (0 = all cores); results do not depend on it")
+  sub->add_option("--seed", args->seed, "seed: game i uses derive_seed(seed, i)")
+      ->capture_default_str();
+  sub->add_option("--threads", args->threads,
+                  "worker threads (0 = all cores); results do not depend on it")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   sub->add_flag("--json", args->json, "print the report as JSON");

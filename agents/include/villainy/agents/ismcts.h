@@ -36,12 +36,12 @@
 namespace villainy {
 
 struct IsmctsConfig {
-  int iterations = 1000;      // iteration budget (0 = unlimited; then time_ms must be set)
-  double time_ms = 0;         // time budget in milliseconds (0 = none); stops at whichever is first
-  double exploration = 0.7;   // UCB1 constant c (returns are in [0, 1])
-  int depth = 60;             // rollout cap in actions, chance included (0 = to the end of the game)
+  int iterations = 1000;     // iteration budget (0 = unlimited; then time_ms must be set)
+  double time_ms = 0;        // time budget in milliseconds (0 = none); stops at whichever is first
+  double exploration = 0.7;  // UCB1 constant c (returns are in [0, 1])
+  int depth = 60;            // rollout cap in actions, chance included (0 = to the end of the game)
   std::string rollout = "random";  // "random" or "heuristic" (the game's heuristic agent)
-  bool use_evaluator = true;  // use the game's registered evaluator at the rollout cap
+  bool use_evaluator = true;       // use the game's registered evaluator at the rollout cap
 };
 
 // A value estimate for a non-terminal state: expected returns per seat, written into `out`

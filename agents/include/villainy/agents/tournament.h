@@ -21,10 +21,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "villainy/core/game.h"
 #include "villainy/core/stats.h"
@@ -33,11 +32,11 @@ namespace villainy {
 
 struct TournamentConfig {
   std::shared_ptr<const Game> game;
-  std::vector<std::string> agents;   // agent specs, rotated through the seats (names may repeat)
+  std::vector<std::string> agents;  // agent specs, rotated through the seats (names may repeat)
   std::uint64_t games = 1000;
   std::uint64_t seed = 1;
-  int threads = 1;                   // 0 = all cores
-  bool timing = false;               // measure the time agents take per decision
+  int threads = 1;      // 0 = all cores
+  bool timing = false;  // measure the time agents take per decision
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // may be empty
 };
 
@@ -51,16 +50,16 @@ struct TournamentResult {
   int players = 0;
   std::uint64_t games = 0;
   std::uint64_t seed = 0;
-  std::vector<std::string> agents;              // distinct agent names, in order of first mention
-  std::vector<int> rotation;                    // index into `agents` of each list entry
-  std::vector<Proportion> wins;                 // per agent: seat-games won / seat-games played
-  std::vector<Proportion> sole_wins;            // won alone
-  std::vector<std::int64_t> return_milli;       // sum of returns ×1000 per agent
+  std::vector<std::string> agents;         // distinct agent names, in order of first mention
+  std::vector<int> rotation;               // index into `agents` of each list entry
+  std::vector<Proportion> wins;            // per agent: seat-games won / seat-games played
+  std::vector<Proportion> sole_wins;       // won alone
+  std::vector<std::int64_t> return_milli;  // sum of returns ×1000 per agent
   std::vector<std::vector<Proportion>> seat_wins;  // [agent][seat]
-  std::vector<std::vector<HeadToHead>> h2h;     // [a][b]
-  std::vector<double> elo, elo_ci;              // Bradley–Terry, Elo scale, first agent = 0; ±1.96 SE
+  std::vector<std::vector<HeadToHead>> h2h;        // [a][b]
+  std::vector<double> elo, elo_ci;  // Bradley–Terry, Elo scale, first agent = 0; ±1.96 SE
   Histogram length;
-  bool balanced = true;                         // games is a multiple of the rotation length
+  bool balanced = true;  // games is a multiple of the rotation length
   // Timing (only when measured; not deterministic).
   bool timed = false;
   std::vector<std::uint64_t> decisions;
