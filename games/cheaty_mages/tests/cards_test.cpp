@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+
+#include "cheaty_mages/cheaty_mages.h"
