@@ -335,6 +335,16 @@ class CheatyMagesState : public State {
 
   // Test hooks.
   Seat& mutable_seat(int p) { return seats_[static_cast<size_t>(p)]; }
+  // Empties the deck: its cards go to the discard pile (keep) or out of the game.
+  void test_empty_deck(bool keep) {
+    for (int k = 0; k < kKinds; ++k) {
+      discard_[static_cast<size_t>(k)] = static_cast<std::int8_t>(
+          keep ? discard_[static_cast<size_t>(k)] + deck_[static_cast<size_t>(k)] : 0);
+      deck_[static_cast<size_t>(k)] = 0;
+    }
+    discard_n_ = static_cast<std::int16_t>(keep ? discard_n_ + deck_n_ : 0);
+    deck_n_ = 0;
+  }
 
  private:
   friend class CheatyMagesGame;
