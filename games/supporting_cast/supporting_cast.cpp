@@ -640,6 +640,8 @@ void SupportingCastState::play_card(int p, int card, bool from_marker) {
   s.played_round = true;
   s.played_game = true;
   bool marker_face_up = s.marker_face_up;
+  last_card_ = static_cast<std::int8_t>(card);
+  last_card_by_ = static_cast<std::int8_t>(p);
   if (from_marker) {
     s.known.reset(card);
     s.marker = -1;
@@ -1071,6 +1073,23 @@ void SupportingCastState::apply_unchecked(Action a) {
   }
 }
 
+void SupportingCastState::debug_lay_events(int v, std::initializer_list<int> values, bool by_owner) {
+  Chain& c = chains_[static_cast<size_t>(v)];
+  for (int k : values) {
+    const int card = make_card(v, k);
+    if (!pile_.test(card)) throw Error("debug_lay_events: the card is not in the pile");
+    pile_.reset(card);
+    if (sc_->chain_ends) {
+      if (k == cyc(c.hi + 1)) c.hi = static_cast<std::int8_t>(k);
+      else c.lo = static_cast<std::int8_t>(k);
+    }
+    c.last = static_cast<std::int8_t>(k);
+    c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
+    ++c.count;
+    if (!by_owner) c.all_by_owner = false;
+  }
+}
+
 std::unique_ptr<State> SupportingCastState::clone() const {
   return std::make_unique<SupportingCastState>(*this);
 }
@@ -1208,7 +1227,8 @@ std::uint64_t SupportingCastState::fingerprint() const {
       (static_cast<std::uint64_t>(in_turn_) << 48) | (static_cast<std::uint64_t>(turn_played_) << 49));
   mix(static_cast<std::uint64_t>(round_actions_) | (static_cast<std::uint64_t>(round_turns_) << 32));
   mix(static_cast<std::uint64_t>(round_stuck_) | (static_cast<std::uint64_t>(noplay_streak_) << 16) |
-      (static_cast<std::uint64_t>(stalemates_) << 24));
+      (static_cast<std::uint64_t>(stalemates_) << 24) | (static_cast<std::uint64_t>(last_card_ + 1) << 32) |
+      (static_cast<std::uint64_t>(last_card_by_ + 1) << 40));
   return h;
 }
 

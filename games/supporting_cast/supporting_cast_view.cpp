@@ -115,6 +115,7 @@ json SupportingCastState::view_json(Player viewer) const {
     chains.push_back(o);
   }
   j["chains"] = chains;
+  if (last_card_ >= 0) j["last_play"] = {{"seat", last_card_by_}, {"card", g.card_key(last_card_)}};
   j["pile_count"] = pile_size();
   json bottom = json::array();
   for (int i = 0; i < bottom_n_; ++i) bottom.push_back(g.card_key(bottom_[static_cast<size_t>(i)]));
@@ -207,6 +208,7 @@ std::string SupportingCastState::view_text(Player viewer) const {
     });
     if (s.hand.empty()) out += "  (empty)\n";
   }
+  if (last_card_ >= 0) out += fmt::format("Last card played: {} by {}\n", g.card_name(last_card_), seat_name(last_card_by_, viewer));
   if (rounds_finished_ > 0 && phase_ != Phase::kGameOver)
     out += fmt::format("Last round: {}{}\n", round_end_name(last_round_.end),
                        last_round_.scorer >= 0 ? fmt::format(", {} scored {}", seat_name(last_round_.scorer, viewer), last_round_.points) : "");

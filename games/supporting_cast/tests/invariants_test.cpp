@@ -16,7 +16,7 @@ class ScInvariants : public ::testing::Test {
 TEST_F(ScInvariants, DefaultsAllPlayerCounts) {
   testing::InvariantConfig cfg;
   cfg.game = "supporting-cast";
-  cfg.games_per_config = testing::scaled(60);
+  cfg.games_per_config = testing::scaled(40);
   cfg.seed = 100;
   testing::check_invariants(cfg);
 }
@@ -25,7 +25,7 @@ TEST_F(ScInvariants, EveryOptionValue) {
   testing::InvariantConfig cfg;
   cfg.game = "supporting-cast";
   cfg.option_sets = testing::each_option_value("supporting-cast");
-  cfg.games_per_config = testing::scaled(25);
+  cfg.games_per_config = testing::scaled(12);
   cfg.seed = 2000;
   testing::check_invariants(cfg);
 }
@@ -39,7 +39,7 @@ TEST_F(ScInvariants, OptionCombinations) {
       {{"rival-super-hero", "claim"}, {"unowned-villains", "removed"}, {"bad-luck-retry", "yes"}, {"chain", "ends"}},
       {{"unowned-chains", "closed"}, {"skip", "rest-of-round"}, {"ending", "party"}, {"rival-super-hero", "claim"}},
   };
-  cfg.games_per_config = testing::scaled(25);
+  cfg.games_per_config = testing::scaled(15);
   cfg.seed = 5000;
   testing::check_invariants(cfg);
 }
