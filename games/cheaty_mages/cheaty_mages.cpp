@@ -804,8 +804,7 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
       const std::uint8_t bit = static_cast<std::uint8_t>(1u << pos);
       if (mana > limit) {  // strictly greater (CM-10)
         if (pen == Penalty::kEject) {
-          m.ejected |= bit;
-          clear_loc(pos);
+          m.ejected |= bit;  // it leaves the match; its spells go at cleanup (CM-14)
         } else {
           m.dispelled |= bit;
           clear_loc(pos);

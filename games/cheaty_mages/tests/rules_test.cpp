@@ -328,8 +328,8 @@ TEST(CheatyMagesRules, CM10_FerineTurnsTheTopSpell) {
     ASSERT_EQ(t.s().phase(), Phase::kFerine);
     const int before = t.s().discard_size();
     t.a("deal:" + c.card);
-    EXPECT_EQ(t.s().discard_size(), before + 1 + ((c.dispelled | c.ejected) ? 2 : 0))
-        << c.card;  // the turned card too
+    EXPECT_EQ(t.s().discard_size(), before + 1 + (c.dispelled ? 2 : 0))
+        << c.card;  // the turned card; a dispel discards the spells, an ejection keeps them
     EXPECT_EQ(t.s().last_match().dispelled, c.dispelled) << c.card;
     EXPECT_EQ(t.s().last_match().ejected, c.ejected) << c.card;
   }
