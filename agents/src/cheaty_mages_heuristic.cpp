@@ -69,7 +69,7 @@ double judged_value(const CheatyMagesState& s, int me, int limit, Penalty pen, b
       best = pos;
   }
   const auto& seat = s.seat(me);
-  double v = 0;
+  double v = seat.coins;  // a bribe (CM-20) costs what it costs
   if (best >= 0 && (seat.bets >> best) & 1) v += payout(seat.bet_n, prize[best]);
   // Margin of my best bet fighter over the best other fighter.
   int mine = -1000, other = -1000;
