@@ -13,8 +13,9 @@
 //   Confusion, Imitation, Alteration and Recall) and scores the position as if everyone passed now:
 //   the judge's penalties are applied (Ferine averaged over the three cards it may turn, Lester's
 //   low-mana dispel included), the winner found and this mage's payout computed, plus 0.1 × how far
-//   its best bet fighter leads (capped at ±5). It casts the best line when it beats passing by at
-//   least half a coin (Recall counts +0.6 before the last match: a free card); otherwise it passes.
+//   its best bet fighter leads (capped at ±5), plus its coins (so a bribe costs 2). It casts the
+//   best line when it beats passing by at least half a coin (Recall counts +0.6 before the last
+//   match: a free card); otherwise it passes.
 //   So it boosts its fighters up to the judge's limit but not over, knocks rivals down or over the
 //   limit, and never provokes the judge against its own fighters.
 //   Other decisions: refill keeps every card; Amnesia discards the least useful card.
