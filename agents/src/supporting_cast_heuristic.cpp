@@ -72,7 +72,7 @@ class ScHeuristic : public Agent {
       }
     const bool party = s.sc_game().party;
     if (score >= 15) return (!party && rival_zero > 0) ? -60.0 : 80.0;  // this reaches 16
-    if (score == 0 && !party && top_rival >= 8) return -25.0;          // stay on zero
+    if (score == 0 && !party && top_rival >= 8) return -25.0;           // stay on zero
     return 20.0 + points;
   }
 
@@ -90,15 +90,17 @@ class ScHeuristic : public Agent {
         return scoring_value(s, me, event_value(card));
       }
       double val = 2.0;
-      if (mine) val += c.all_by_owner ? 8.0 + c.count : 3.0;
-      else if (c.owner >= 0 && c.all_by_owner && c.count >= 3) val += 2.0 + c.count;  // break a rival run
+      if (mine)
+        val += c.all_by_owner ? 8.0 + c.count : 3.0;
+      else if (c.owner >= 0 && c.all_by_owner && c.count >= 3)
+        val += 2.0 + c.count;                                   // break a rival run
       if (after == 6 && !(mine && c.all_by_owner)) val -= 6.0;  // sets up a completion for others
       return val;
     }
     if (is_ordinary_hero(card)) {
       const int owner = s.owner_of_villain(v);
-      if (v == own) return 0.5;  // insurance: keep
-      if (owner < 0) return 1.5; // dead weight
+      if (v == own) return 0.5;   // insurance: keep
+      if (owner < 0) return 1.5;  // dead weight
       double val = 2.0 + s.seat(owner).score / 4.0;
       if (owner == leader_rival(s, me)) val += 1.5;
       const auto& oc = s.chain(s.seat(owner).villain);
@@ -126,10 +128,14 @@ class ScHeuristic : public Agent {
       // Lay the least useful card: prefer cards that cannot be played soon.
       const int c = a - kMarker;
       double keep = 0;
-      if (is_super_hero(c) && villain_of(c) != seat.villain) keep = s.sc_game().claim ? 1 : -5;
-      else if (is_event(c)) keep = s.fits_chain(c) ? 3 : 1 + (villain_of(c) == seat.villain ? 2 : 0);
-      else if (is_ordinary_hero(c)) keep = villain_of(c) == seat.villain ? 4 : 2;
-      else keep = 5;
+      if (is_super_hero(c) && villain_of(c) != seat.villain)
+        keep = s.sc_game().claim ? 1 : -5;
+      else if (is_event(c))
+        keep = s.fits_chain(c) ? 3 : 1 + (villain_of(c) == seat.villain ? 2 : 0);
+      else if (is_ordinary_hero(c))
+        keep = villain_of(c) == seat.villain ? 4 : 2;
+      else
+        keep = 5;
       return -keep;
     }
     if (a >= kClaim && a < kStart) {
@@ -148,7 +154,6 @@ class ScHeuristic : public Agent {
     if (a == kAnswerYes) return 1.0;
     return 0.0;
   }
-
 };
 
 }  // namespace

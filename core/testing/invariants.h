@@ -10,7 +10,7 @@ namespace villainy::testing {
 
 struct InvariantConfig {
   std::string game;
-  std::vector<int> player_counts;                          // empty: all allowed counts
+  std::vector<int> player_counts;                                      // empty: all allowed counts
   std::vector<std::map<std::string, std::string>> option_sets = {{}};  // each one is run
   int games_per_config = 50;
   std::uint64_t seed = 1;

@@ -20,8 +20,12 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace villainy::supporting_cast {
 namespace {
@@ -40,7 +44,8 @@ TEST(SupportingCastPerformance, RandomPlayoutsAllocateNothingPerAction) {
         auto state = game->new_initial_state();
         const long before = g_allocations.load();
         actions += random_playout(*state, rng, buffer);
-        EXPECT_EQ(g_allocations.load() - before, 0) << "allocations during a playout of " << n << " players";
+        EXPECT_EQ(g_allocations.load() - before, 0)
+            << "allocations during a playout of " << n << " players";
       }
       EXPECT_GT(actions, 1000);
     }

@@ -1,8 +1,9 @@
 // The shared invariant suite on Tribute to the Supporting Cast: every player count (4–7), every
 // value of every option, and the option sets the designer compares.
+#include "invariants.h"
+
 #include <gtest/gtest.h>
 
-#include "invariants.h"
 #include "supporting_cast/supporting_cast.h"
 
 namespace villainy::supporting_cast {
@@ -36,8 +37,14 @@ TEST_F(ScInvariants, OptionCombinations) {
   cfg.option_sets = {
       {{"chain", "ends"}, {"skip", "rest-of-round"}, {"bad-luck-retry", "yes"}},
       {{"rival-super-hero", "claim"}, {"ending", "party"}, {"reserve", "forced"}},
-      {{"rival-super-hero", "claim"}, {"unowned-villains", "removed"}, {"bad-luck-retry", "yes"}, {"chain", "ends"}},
-      {{"unowned-chains", "closed"}, {"skip", "rest-of-round"}, {"ending", "party"}, {"rival-super-hero", "claim"}},
+      {{"rival-super-hero", "claim"},
+       {"unowned-villains", "removed"},
+       {"bad-luck-retry", "yes"},
+       {"chain", "ends"}},
+      {{"unowned-chains", "closed"},
+       {"skip", "rest-of-round"},
+       {"ending", "party"},
+       {"rival-super-hero", "claim"}},
   };
   cfg.games_per_config = testing::scaled(15);
   cfg.seed = 5000;

@@ -1,10 +1,11 @@
 // The deterministic signature of Tribute to the Supporting Cast: a hash over 200 seeded random
 // games (player counts 4–7, default options). Any change of behaviour changes it; when a change
 // is on purpose, update the value here and say so in the commit message.
+#include "villainy/core/signature.h"
+
 #include <gtest/gtest.h>
 
 #include "supporting_cast/supporting_cast.h"
-#include "villainy/core/signature.h"
 
 namespace villainy::supporting_cast {
 namespace {
