@@ -277,6 +277,7 @@ std::string CheatyMagesState::view_text(Player viewer) const {
                          sd.forbidden ? "F" : "", sd.mana, sd.strength);
       }
     o += "Your hand:" + (h.empty() ? std::string(" (empty)") : h) + "\n";
+    if (!h.empty()) o += "  ([type D/E/S, F = Forbidden, m mana, s strength])\n";
   }
   std::string d;
   for (int k = 0; k < kKinds; ++k)
@@ -417,7 +418,8 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
     const std::string br = bribe ? " (paying a 2-coin bribe)" : "";
     if (me) return fmt::format("You cast {}{}{}", sd.name, hide ? " face down" : "", br);
     if (hide || (sd.type == SpellType::kEnchant && k != kind::kReflection))
-      return fmt::format("{} casts a {} spell face down{}", w, type_name(sd.type), br);
+      return fmt::format("{} casts {} {} spell face down{}", w,
+                         sd.type == SpellType::kEnchant ? "an" : "a", type_name(sd.type), br);
     return fmt::format("{} casts {}{}", w, sd.name, br);
   }
   if (a >= kDiscard && a < kDraw)
