@@ -168,8 +168,9 @@ class CheatyMagesHeuristic : public Agent {
     std::vector<Action> buf;
     constexpr int kSamples = 4;
     for (int i = 0; i < kSamples; ++i) {
-      auto st = i == 0 ? std::move(first) : ctx.sample_state(rng);
-      explore(static_cast<const CheatyMagesState&>(*st), me, Path{-1, -1, -1, -1}, 0, acc, buf);
+      std::unique_ptr<State> other = i == 0 ? nullptr : ctx.sample_state(rng);
+      const State& st = i == 0 ? *first : *other;  // `first` stays alive: `s` refers to it
+      explore(static_cast<const CheatyMagesState&>(st), me, Path{-1, -1, -1, -1}, 0, acc, buf);
     }
     // Best value per first action.
     std::map<Action, double> best;
