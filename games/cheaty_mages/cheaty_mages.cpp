@@ -1,4 +1,4 @@
-// Cheaty Mages!: rules. See cheaty_mages.h for the summary and the decisions D1…D13.
+// Cheaty Mages!: rules. See cheaty_mages.h for the summary and the decisions D1…D15.
 #include "cheaty_mages/cheaty_mages.h"
 
 #include <fmt/format.h>

@@ -60,6 +60,10 @@
 //   D12 Starting player of later matches (CM-15): a chance node "start:<seat>" over the tied seats.
 //   D13 A match's summary (judge, penalties, winner, revealed bets, payouts) stays public in the
 //       state until the next match's summary replaces it (reports read it).
+//   D14 A dispel discards the fighter's spells at judgement; an ejected fighter keeps its spells
+//       (it simply cannot win) until cleanup discards them after the refill (CM-13/CM-14).
+//   D15 Stage of a composite decision and the spell being cast are public, except the identity of a
+//       face-down spell being cast (shown as its type, resampled like the face-down spells).
 #pragma once
 #include <array>
 #include <cstdint>
