@@ -1,1 +1,272 @@
-int main(){}
+// The `villainy` command: games, rules, play, simulate, replay, signature (and tournament).
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "villainy/agents/agents.h"
+#include "villainy/core/record.h"
+#include "villainy/core/registry.h"
+#include "villainy/core/signature.h"
+#include "villainy/core/simulate.h"
+#include "villainy/games/all.h"
+
+namespace villainy::cli {
+namespace {
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t c = s.find(',', start);
+    out.push_back(s.substr(start, c == std::string::npos ? std::string::npos : c - start));
+    if (c == std::string::npos) break;
+    start = c + 1;
+  }
+  return out;
+}
+
+int cmd_games() {
+  for (const GameEntry* e : registered_games())
+    fmt::print("{:<18} {}–{} players  {}\n", e->info.name, e->info.min_players, e->info.max_players, e->info.title);
+  return 0;
+}
+
+int cmd_rules(const std::string& name) {
+  const GameEntry& e = find_game(name);
+  fmt::print("{} — {} to {} players\n{}\n\nOptions (--option NAME=VALUE):\n", e.info.title, e.info.min_players,
+             e.info.max_players, e.info.summary);
+  for (const auto& o : e.info.options)
+    fmt::print("  {:<18} default {:<10} allowed: {:<28} {}\n", o.name, o.default_value,
+               o.allowed.empty() ? std::string("(any text)") : fmt::format("{}", fmt::join(o.allowed, "|")),
+               o.description);
+  fmt::print("\nAgents (--seats):\n  human                a person at this terminal\n");
+  for (auto& [n, d] : available_agents(name)) fmt::print("  {:<20} {}\n", n, d);
+  return 0;
+}
+
+// Seats from --seats or --players (random agents fill by default for simulate).
+std::vector<std::string> resolve_seats(const GameEntry& e, const std::string& seats_arg, int players,
+                                       const std::string& fill) {
+  std::vector<std::string> seats;
+  if (!seats_arg.empty()) {
+    seats = split_commas(seats_arg);
+    if (players > 1 && seats.size() == 1) seats.assign(static_cast<size_t>(players), seats[0]);
+    if (players > 0 && static_cast<int>(seats.size()) != players)
+      throw Error(fmt::format("--seats names {} seats but --players is {}", seats.size(), players));
+  } else {
+    const int k = players > 0 ? players : e.info.min_players;
+    seats.assign(static_cast<size_t>(k), fill);
+  }
+  return seats;
+}
+
+int cmd_simulate(const std::string& name, std::uint64_t games, int players, const std::string& seats_arg,
+                 const std::vector<std::string>& options, std::uint64_t seed, int threads, bool json_out,
+                 const std::string& records) {
+  const GameEntry& e = find_game(name);
+  std::vector<std::string> seats = resolve_seats(e, seats_arg, players, "random");
+  auto game = load_game(name, Options::parse_assignments(options), static_cast<int>(seats.size()));
+  SimulateConfig cfg;
+  cfg.game = game;
+  cfg.seats = seats;
+  cfg.games = games;
+  cfg.seed = seed;
+  cfg.threads = threads;
+  cfg.records_dir = records;
+  const bool tty = isatty(STDERR_FILENO);
+  auto start = std::chrono::steady_clock::now();
+  if (tty && games >= 1000) {
+    cfg.progress = [&, last = std::chrono::steady_clock::now()](std::uint64_t done, std::uint64_t total) mutable {
+      auto now = std::chrono::steady_clock::now();
+      if (done == total || now - last > std::chrono::milliseconds(250)) {
+        last = now;
+        double secs = std::chrono::duration<double>(now - start).count();
+        fmt::print(stderr, "\r{} / {} games ({:.0f}%), {:.1f} s", done, total, 100.0 * static_cast<double>(done) / static_cast<double>(total), secs);
+        if (done == total) fmt::print(stderr, "\n");
+      }
+    };
+  }
+  SimulateResult res = simulate(cfg, [](const std::string& spec, const Game& g) { return make_agent(spec, g); });
+  if (json_out) {
+    nlohmann::json j = res.to_json();
+    j["game"] = name;
+    j["players"] = game->num_players();
+    j["options"] = game->options().values();
+    j["seed"] = seed;
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    fmt::print("{} — {} games, {} players, seed {}\n", e.info.title, games, game->num_players(), seed);
+    std::vector<std::string> opts;
+    for (auto& [k, v] : game->options().values()) opts.push_back(k + "=" + v);
+    fmt::print("Options: {}\n\n{}", fmt::join(opts, " "), res.to_text());
+  }
+  return 0;
+}
+
+int cmd_replay(const std::string& path, bool json_out, const std::string& view) {
+  Record r = read_record_file(path);
+  ReplayResult res = replay_record(r);
+  const State& s = *res.state;
+  Player viewer = kSpectator;
+  bool have_view = !view.empty();
+  if (have_view && view != "spectator") {
+    try {
+      viewer = std::stoi(view);
+    } catch (const std::exception&) {
+      throw Error(fmt::format("--view must be a seat number or 'spectator', not '{}'", view));
+    }
+    if (viewer < 0 || viewer >= s.num_players())
+      throw Error(fmt::format("--view {}: the game has seats 0–{}", viewer, s.num_players() - 1));
+  }
+  if (json_out) {
+    nlohmann::json j;
+    j["game"] = r.game;
+    j["players"] = r.players;
+    j["actions"] = res.actions.size();
+    j["terminal"] = s.is_terminal();
+    if (s.is_terminal()) {
+      j["returns"] = s.returns();
+      j["winners"] = s.winners();
+      j["outcome"] = s.outcome();
+    }
+    if (have_view) j["view"] = s.view_json(viewer);
+    fmt::print("{}\n", j.dump(2));
+    return 0;
+  }
+  fmt::print("Record OK: {} ({} players), {} actions replayed.\n", r.game, r.players, res.actions.size());
+  if (have_view) {
+    // The viewer's log and final view: built for that viewer only.
+    auto replay = res.game->new_initial_state();
+    fmt::print("--- log for {} ---\n", viewer == kSpectator ? std::string("a spectator") : fmt::format("seat {}", viewer));
+    for (Action a : res.actions) {
+      if (!replay->is_chance()) fmt::print("{}\n", replay->describe_action(a, viewer));
+      replay->apply_unchecked(a);
+    }
+    fmt::print("--- final view ---\n{}", s.view_text(viewer));
+  }
+  if (s.is_terminal()) {
+    fmt::print("Winners: {}\nReturns: {}\nOutcome: {}\n", fmt::join(s.winners(), ", "), fmt::join(s.returns(), ", "),
+               s.outcome().dump());
+  } else {
+    fmt::print("The game is not over (the record is unfinished).\n");
+  }
+  return 0;
+}
+
+int cmd_signature(const std::string& name, int games) {
+  std::vector<std::string> names;
+  if (!name.empty()) names.push_back(name);
+  else
+    for (const GameEntry* e : registered_games()) names.push_back(e->info.name);
+  for (const auto& n : names) fmt::print("{:<18} {:016x}  ({} games)\n", n, game_signature(n, games), games);
+  return 0;
+}
+
+}  // namespace
+}  // namespace villainy::cli
+
+int main(int argc, char** argv) {
+  using namespace villainy;
+  using namespace villainy::cli;
+  register_all_games();
+  register_all_agents();
+
+  CLI::App app{"villainy — three tabletop games of villainy: play, simulate, replay"};
+  app.require_subcommand(1);
+
+  app.add_subcommand("games", "list the games and their player counts");
+
+  auto* rules = app.add_subcommand("rules", "a game's options (defaults, allowed values) and agents");
+  std::string rules_game;
+  rules->add_option("game", rules_game, "game name")->required();
+
+  auto* play = app.add_subcommand("play", "play in the terminal against bots (or hot-seat)");
+  std::string play_game, play_seats, play_record;
+  std::vector<std::string> play_options;
+  std::uint64_t play_seed = 0;
+  int play_players = 0;
+  play->add_option("game", play_game, "game name")->required();
+  play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
+  play->add_option("--players", play_players, "number of players (default: as many as --seats, else the minimum)");
+  play->add_option("--option", play_options, "rule option NAME=VALUE (repeatable)");
+  auto* seed_opt = play->add_option("--seed", play_seed, "random seed (default: from the clock)");
+  play->add_option("--record", play_record, "write the game's record to this file at the end");
+
+  auto* sim = app.add_subcommand("simulate", "simulate many games and print the designer report");
+  std::string sim_game, sim_seats, sim_records;
+  std::vector<std::string> sim_options;
+  std::uint64_t sim_games = 1000, sim_seed = 1;
+  int sim_players = 0, sim_threads = 0;
+  bool sim_json = false;
+  sim->add_option("game", sim_game, "game name")->required();
+  sim->add_option("--games", sim_games, "number of games")->check(CLI::PositiveNumber);
+  sim->add_option("--players", sim_players, "number of players (random seats unless --seats)");
+  sim->add_option("--seats", sim_seats, "comma-separated agents per seat, e.g. heuristic,random,random,random");
+  sim->add_option("--option", sim_options, "rule option NAME=VALUE (repeatable)");
+  sim->add_option("--seed", sim_seed, "random seed (same seed, same output)");
+  sim->add_option("--threads", sim_threads, "threads (default: all cores)");
+  sim->add_flag("--json", sim_json, "print the report as JSON");
+  sim->add_option("--records", sim_records, "write one record per game into this folder");
+
+  auto* rep = app.add_subcommand("replay", "replay and check a game record");
+  std::string rep_path, rep_view;
+  bool rep_json = false;
+  rep->add_option("record", rep_path, "record file (JSON)")->required();
+  rep->add_flag("--json", rep_json, "print the result as JSON");
+  rep->add_option("--view", rep_view, "print this seat's (or 'spectator') log and final view");
+
+  auto* sig = app.add_subcommand("signature", "deterministic signature over N seeded random games");
+  std::string sig_game;
+  int sig_games = 200;
+  sig->add_option("game", sig_game, "game name (default: all)");
+  sig->add_option("--games", sig_games, "number of games");
+
+#ifdef VILLAINY_HAVE_TOURNAMENT_CMD
+  add_tournament_command(app);
+#endif
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (app.got_subcommand("games")) return cmd_games();
+    if (rules->parsed()) return cmd_rules(rules_game);
+    if (play->parsed()) {
+      std::uint64_t seed = play_seed;
+      if (seed_opt->count() == 0)
+        seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+      std::vector<std::string> seats;
+      if (!play_seats.empty()) {
+        seats = split_commas(play_seats);
+      } else {
+        const GameEntry& e = find_game(play_game);
+        int k = play_players > 0 ? play_players : e.info.min_players;
+        seats.assign(static_cast<size_t>(k), "heuristic");
+        seats[0] = "human";
+      }
+      return run_play(play_game, seats, play_options, seed, seed_opt->count() > 0, play_players, play_record);
+    }
+    if (sim->parsed())
+      return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed, sim_threads, sim_json,
+                          sim_records);
+    if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view);
+    if (sig->parsed()) return cmd_signature(sig_game, sig_games);
+  } catch (const villainy::Error& e) {
+    fmt::print(stderr, "villainy: error: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "villainy: error: {}\n", e.what());
+    return 2;
+  }
+  return 0;
+}

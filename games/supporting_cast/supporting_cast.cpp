@@ -1071,6 +1071,23 @@ void SupportingCastState::apply_unchecked(Action a) {
   }
 }
 
+void SupportingCastState::debug_lay_events(int v, std::initializer_list<int> values, bool by_owner) {
+  Chain& c = chains_[static_cast<size_t>(v)];
+  for (int k : values) {
+    const int card = make_card(v, k);
+    if (!pile_.test(card)) throw Error("debug_lay_events: the card is not in the pile");
+    pile_.reset(card);
+    if (sc_->chain_ends) {
+      if (k == cyc(c.hi + 1)) c.hi = static_cast<std::int8_t>(k);
+      else c.lo = static_cast<std::int8_t>(k);
+    }
+    c.last = static_cast<std::int8_t>(k);
+    c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
+    ++c.count;
+    if (!by_owner) c.all_by_owner = false;
+  }
+}
+
 std::unique_ptr<State> SupportingCastState::clone() const {
   return std::make_unique<SupportingCastState>(*this);
 }

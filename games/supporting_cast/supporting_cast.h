@@ -266,6 +266,7 @@ class SupportingCastState : public State {
   CardSet discard() const { return discard_; }
   CardSet chain_heroes() const { return chain_heroes_; }
   int all_in_supply_count() const { return __builtin_popcount(allin_supply_); }
+  bool all_in_supply_has(int k) const { return allin_supply_ & (1u << (k - 1)); }
   const RoundSummary& last_round() const { return last_round_; }
   int rounds_finished() const { return rounds_finished_; }
   WinCondition win_condition() const { return win_; }
@@ -283,8 +284,19 @@ class SupportingCastState : public State {
   int allin_stake() const { return allin_stake_; }
   bool party_active() const { return party_active_; }
 
-  // Test hooks: set up exact positions (rule tests force chance outcomes through apply()).
-  Seat& mutable_seat(int p) { return seats_[static_cast<size_t>(p)]; }
+  // Test hooks for positions that no chance outcome sets up (rule tests force chance outcomes
+  // through apply() for everything else): a score, a chain laid in earlier turns.
+  void debug_set_score(int p, int score) { seats_[static_cast<size_t>(p)].score = static_cast<std::int8_t>(score); }
+  void debug_set_villain_held(int p, bool held) { seats_[static_cast<size_t>(p)].villain_held = held; }
+  // Moves a seat's hand to the discard (to reach an empty hand without exhausting the pile).
+  void debug_clear_hand(int p) {
+    discard_ = discard_ | seats_[static_cast<size_t>(p)].hand;
+    seats_[static_cast<size_t>(p)].hand = {};
+    seats_[static_cast<size_t>(p)].known = {};
+  }
+  int round_stuck_count() const { return round_stuck_; }
+  // Lays events (values, in order) from the pile onto chain v, as if laid by its owner or not.
+  void debug_lay_events(int v, std::initializer_list<int> values, bool by_owner);
 
  private:
   friend class SupportingCastGame;
