@@ -622,6 +622,7 @@ TEST(MwRivalry, SourceLairFightFourDiceAgainstFive_MW16_MW18_MW19_MW20) {
   // Nanites (HP 2), Email Virus (HP 1), Ultrasonic Overload (HP 1) die; Giant Lizards (HP 3) heals.
   EXPECT_EQ(t.s().seat(1).minions, 0ULL);
   EXPECT_EQ(t.s().seat(0).minions, 1ULL << t.minion("giant-lizards"));
+  EXPECT_EQ(t.s().seat(1).stock[0], 2);  // Baron Morbidodictus's Grave Robber: +1 Energy
   EXPECT_EQ(t.s().phase(), Phase::kRivalry);
   EXPECT_EQ(t.s().current_player(), 1);  // seat 1's Rivalry turn (attacks=one ends seat 0's turn)
 }
@@ -1066,6 +1067,178 @@ TEST(MwTricks, MediaBlackoutBlocksAManiacalCounter) {
   t.act("play:media-blackout");
   EXPECT_EQ(t.s().seat(0).maniacal, 0);
   EXPECT_EQ(t.s().seat(0).man_sources, 0);  // MW-28a: the source stays available
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scientists' powers (P-SCI, MW-31, MW-32) and Minion / Empire abilities (P-MIN, P-EMP)
+// ---------------------------------------------------------------------------------------------
+Table with(const std::string& sci0, const std::string& sci1) {
+  Table t(2);
+  t.setup({sci0, sci1},
+          {{"man-eating-plants", "orbital-laser", "freeze-ray"},
+           {"giant-robot", "shrink-ray", "weather-machine"}},
+          {"embezzlement", "brilliant-idea"});
+  return t;
+}
+
+TEST(MwPowers, TeutonicPrecisionRerollsOneOwnDie_MW31) {
+  Table t = with("herr-ubervoldt", "professor-kontiki");
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_minion(0, "killer-drones");
+  t.act("attack-lair:1:energy");
+  t.act("send:killer-drones");
+  t.act("send-done");
+  EXPECT_EQ(t.s().dice_count(1),
+            3);  // Professor Kontiki's Island Fortress: +1 when the Lair is attacked
+  t.dice({1, 4, 4, 4});
+  t.act("power-reroll");
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"reroll:first:0"}));  // only its own dice
+  t.act("reroll:first:0");
+  t.act("die:6");
+  EXPECT_EQ(t.s().die(0, 0), 6);
+  EXPECT_FALSE(t.can("power-reroll"));  // once per round
+}
+
+TEST(MwPowers, GraveRobberGainsADestroyedMinionsResource_MW31) {
+  Table t = with("herr-ubervoldt", "baron-morbidodictus");
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_minion(0, "killer-drones");
+  t.act("attack-lair:1:energy");
+  t.act("send:killer-drones");
+  t.act("send-done");
+  t.dice({1, 6, 6});
+  t.act("pass");  // Teutonic Precision not used
+  t.act("damage:killer-drones");
+  EXPECT_EQ(t.s().seat(1).stock[0], 1);  // Baron Morbidodictus: 1 Energy for the dead Killer Drones
+}
+
+TEST(MwPowers, AssemblyLineKeepsOneOfTwo_MW31) {
+  Table t = with("high-viceroy-roboticus-iii", "baron-morbidodictus");
+  for (auto k : {"e3", "m2", "s2", "e1", "e1"}) t.act(std::string("raw:") + k);
+  t.pass_windows();
+  t.c().seats[0].stock = {2, 0, 0, 0};
+  t.act("buy-minion");
+  t.act("pay:energy");
+  t.act("minion:killer-robot");
+  t.act("minion:zombies");
+  EXPECT_EQ(t.legal(),
+            (std::set<std::string>{"select-minion:killer-robot", "select-minion:zombies"}));
+  EXPECT_EQ(t.st->describe_action(t.id("select-minion:killer-robot"), 1),
+            "seat 0 chooses a Minion");
+  t.act("select-minion:killer-robot");
+  EXPECT_EQ(t.s().seat(0).minions, 1ULL << t.minion("killer-robot"));
+  EXPECT_TRUE((t.s().minion_deck() >> t.minion("zombies")) & 1);  // D2: back into the deck
+  t.act("buy-minion");  // the second purchase this round draws one card
+  t.act("pay:energy");
+  EXPECT_EQ(t.s().core().ch_count, 1);
+}
+
+TEST(MwPowers, PrimalFuryWithThreeAttackers_MW31) {
+  Table t = with("the-gorilla", "baron-morbidodictus");
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  for (auto k : {"killer-drones", "tesla-troopers", "robot-sentry"}) t.give_minion(0, k);
+  t.act("attack-lair:1:energy");
+  for (auto k : {"killer-drones", "tesla-troopers", "robot-sentry"})
+    t.act(std::string("send:") + k);
+  t.act("send-done");
+  EXPECT_EQ(t.s().dice_count(0), 4);  // 1+1+1 +1 (Robot Sentry's bonus is for defence only)
+}
+
+TEST(MwPowers, MaddeningWhispersRerollsThePeoplesHighestDie_MW31) {
+  Table t = with("doctor-tentacles", "baron-morbidodictus");
+  t.clear_tricks();
+  t.phase(Phase::kDomination, 0);
+  t.c().seats[0].dev = {1, 1, 1, 1};
+  t.act("threaten:city");
+  t.dice({5, 5, 1, 1, 6, 6, 4});
+  EXPECT_TRUE(t.st->is_chance());  // automatic: the people's highest die (6) is rerolled
+  t.act("die:1");
+  EXPECT_EQ(t.s().die(1, 0), 6);
+  EXPECT_EQ(t.s().die(1, 2), 1);
+}
+
+TEST(MwPowers, OverclockConvertsOnePointBeyondCapacity_MW31) {
+  Table t =
+      with("dr-volta-sparkz", "baron-morbidodictus");  // Energy 2, Money 0, Structure 2, Eureka 3
+  for (auto k : {"e3", "m2", "s2", "e1", "e1"}) t.act(std::string("raw:") + k);
+  t.pass_windows();
+  t.act("convert:e3");
+  t.pass_windows();
+  EXPECT_EQ(t.s().seat(0).stock[0], 3);  // 2 + 1 Overclock point
+  EXPECT_FALSE(t.can("convert:e1"));
+}
+
+TEST(MwPowers, ShellCompaniesAddATokenOnCashIn_MW31_MW32) {
+  Table t = with("count-cashenstein", "baron-morbidodictus");
+  for (auto k : {"e3", "m2", "s2", "e1", "e1"}) t.act(std::string("raw:") + k);
+  t.pass_windows();
+  t.give_empire(0, "acme-power-light");
+  t.act("cash-in:acme-power-light");
+  t.act("type:structure");
+  EXPECT_EQ(t.s().seat(0).stock, (std::array<std::uint8_t, 4>{3, 0, 1, 0}));
+}
+
+TEST(MwAbilities, MinionAndEmpireDiceModifiers_PMIN_PEMP) {
+  auto fight = [](const std::string& target, std::vector<std::string> att,
+                  std::vector<std::string> def, const std::string& empire = "") {
+    Table t = with("herr-ubervoldt", "baron-morbidodictus");
+    t.clear_tricks();
+    t.phase(Phase::kRivalry, 0);
+    for (auto& k : att) t.give_minion(0, k);
+    for (auto& k : def) t.give_minion(1, k);
+    if (!empire.empty()) t.give_empire(1, empire);
+    t.act(target);
+    for (auto& k : att) t.act("send:" + k);
+    t.act("send-done");
+    if (t.s().current_player() == 1) {
+      for (auto& k : def)
+        if (t.can("defend:" + k)) t.act("defend:" + k);
+      t.act("defend-done");
+    }
+    return std::make_pair(t.s().dice_count(0), t.s().dice_count(1));
+  };
+  // Email Virus ignores the Lair bonus (+2): the undefended Lair rolls no dice (MW-17a).
+  EXPECT_EQ(fight("attack-lair:1:energy", {"email-virus"}, {}), std::make_pair(1, 0));
+  // Pickpockets: +1 attacking a Lair. Moat Sharks: +1 defending the Lair.
+  EXPECT_EQ(fight("attack-lair:1:money", {"pickpockets"}, {}), std::make_pair(2, 2));
+  EXPECT_EQ(fight("attack-lair:1:structure", {"zombies"}, {"moat-sharks"}), std::make_pair(1, 4));
+  // Robot Sentry and Brain in a Jar: +1 defending.
+  EXPECT_EQ(fight("attack-lair:1:energy", {"killer-drones"}, {"robot-sentry"}),
+            std::make_pair(1, 4));
+  EXPECT_EQ(fight("attack-lair:1:eureka", {"lab-rats"}, {"brain-in-a-jar"}), std::make_pair(1, 5));
+  // Atomic Supermutant cannot defend.
+  EXPECT_EQ(fight("attack-lair:1:energy", {"killer-drones"}, {"atomic-supermutant"}),
+            std::make_pair(1, 2));
+  // Flying Monkeys ignore the Empire bonus; Ninja Assassins +1 attacking an Empire.
+  EXPECT_EQ(
+      fight("attack-empire:first-sinister-bank", {"flying-monkeys"}, {}, "first-sinister-bank"),
+      std::make_pair(2, 0));
+  EXPECT_EQ(
+      fight("attack-empire:first-sinister-bank", {"ninja-assassins"}, {}, "first-sinister-bank"),
+      std::make_pair(3, 1));
+  // Bribed Officials +1 defending an Empire; Fortified: +1 when the Empire is attacked.
+  EXPECT_EQ(fight("attack-empire:casino-diabolique", {"hired-goons"}, {"bribed-officials"},
+                  "casino-diabolique"),
+            std::make_pair(1, 3));
+  EXPECT_EQ(fight("attack-empire:armoured-car-depot", {"hired-goons"}, {}, "armoured-car-depot"),
+            std::make_pair(1, 2));
+}
+
+TEST(MwAbilities, PsychicSpiesRevealTheDefendersDirtyTricks_PMIN) {
+  Table t = with("herr-ubervoldt", "baron-morbidodictus");
+  t.clear_tricks();
+  t.give_trick(1, "scapegoat");
+  t.phase(Phase::kRivalry, 0);
+  t.give_minion(0, "psychic-spies");
+  t.act("attack-lair:1:eureka");
+  t.act("send:psychic-spies");
+  t.act("send-done");
+  t.pass_windows();
+  EXPECT_EQ(
+      t.st->view_json(0)["seats"][1]["tricks_known"][static_cast<size_t>(t.trick("scapegoat"))], 1);
 }
 
 }  // namespace
