@@ -9,7 +9,7 @@
 // - Device: keeps the drawn device whose World requirement its Lair produces most cheaply.
 // - Trading: proposes 1:1 token swaps (a surplus token for a token its device needs) to a player
 //   who has it; when it holds a Betrayed card it sometimes offers it, described as a valuable card,
-//   for a needed token (a lie). Answering, it values a described raw card at 60% (wary of lies),
+//   for a needed token (a lie). Answering, it values a described raw card at 40% (wary of lies),
 //   accepts when it gains at least what it gives, and uses Hypnotic Bargain when it can.
 // - Rivalry: attacks when its dice beat the defence's expected dice (a Lair for the type in which
 //   the richest rival holds most tokens, or an Empire), sends every fitting Minion, defends with
@@ -231,8 +231,8 @@ class MwHeuristic : public Agent {
           const int k =
               c.t_peeked && i == 0 ? c.t_raw_actual[0] : c.t_raw_desc[static_cast<size_t>(i)];
           if (k == kBetrayed) continue;
-          gain += 0.6 * (k == kWild ? d.wild_value : d.raw[static_cast<size_t>(k)].value) *
-                  0.5;  // wary of lies
+          // Wary of lies: a described card counts 40% of its value (a Betrayed may hide behind it).
+          gain += 0.4 * (k == kWild ? d.wild_value : d.raw[static_cast<size_t>(k)].value);
         }
         gain += std::popcount(c.t_offer_emp) * 2.5 + std::popcount(c.t_offer_min) * 1.0;
         loss += std::popcount(c.t_ask_emp) * 3.0 + std::popcount(c.t_ask_min) * 1.5 +
