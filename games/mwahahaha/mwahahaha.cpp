@@ -169,6 +169,7 @@ bool MwahahahaState::device_known(int p, int viewer) const {
 
 int MwahahahaState::effective_cap(int p, int type) const {
   const Seat& st = seat(p);
+  if (st.sci < 0) return 0;  // before the scientists are dealt
   int c = d_->sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(type)] +
           st.overtime[static_cast<size_t>(type)];
   for (int e = 0; e < kNumEmp; ++e)
@@ -426,6 +427,14 @@ Action MwahahahaState::sample_chance(Rng& rng) const {
       return pick_bits(s_.dev_deck, act::kDevice);
     case chSci:
       return pick_bits(s_.sci_pool, act::kSci);
+    case chTie: {
+      int best = -1;
+      std::uint64_t tied = 0;
+      for (int p = 0; p < num_players(); ++p) best = std::max(best, seat(p).stock_total());
+      for (int p = 0; p < num_players(); ++p)
+        if (seat(p).stock_total() == best) tied |= 1ULL << p;
+      return pick_bits(tied, act::kTie);
+    }
     default:
       return State::sample_chance(rng);
   }
