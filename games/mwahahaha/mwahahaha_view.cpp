@@ -273,10 +273,71 @@ std::string MwahahahaState::view_text(Player viewer) const {
                          capacity_left(p, 3));
     }
   }
-  if (v.contains("trade")) out += "Trade on the table: " + v["trade"].dump() + "\n";
-  if (s_.fight_active) out += "Fight: " + v["fight"].dump() + " dice " + v["dice"].dump() + "\n";
-  if (v.contains("pending")) out += "Cards to choose from: " + v["pending"].dump() + "\n";
-  out += "(full state: " + v.dump() + ")\n";
+  auto min_name = [&](int m) {
+    return minion_known(m, viewer) ? d.min[static_cast<size_t>(m)].name
+                                   : std::string("a face-down Minion");
+  };
+  if (viewer >= 0 && seat(viewer).device >= 0) {
+    const DeviceCard& dv = d.dev[static_cast<size_t>(seat(viewer).device)];
+    out +=
+        fmt::format("Your device {}: capability {}; needs (E/M/S/Eu)", dv.name, capability(viewer));
+    for (int l = 0; l < kLevels; ++l)
+      out += fmt::format(" {} {}/{}/{}/{}", d.lvl[static_cast<size_t>(l)].name,
+                         dv.req[static_cast<size_t>(l)][0], dv.req[static_cast<size_t>(l)][1],
+                         dv.req[static_cast<size_t>(l)][2], dv.req[static_cast<size_t>(l)][3]);
+    out += "\n";
+  }
+  if (s_.trade_partner >= 0) {
+    const json& t = v["trade"];
+    out += fmt::format(
+        "Trade: seat {} proposes to seat {}: gives tokens {} Empires {} Minions {} raw cards {} "
+        "Dirty Tricks {};"
+        " asks tokens {} Empires {} Minions {} raw cards {} and {} Dirty Trick(s)\n",
+        s_.trade_proposer, s_.trade_partner, t["offer_tokens"].dump(), t["offer_empires"].dump(),
+        t["offer_minions"].dump(), t["offer_raw"].dump(), t["offer_tricks"].dump(),
+        t["ask_tokens"].dump(), t["ask_empires"].dump(), t["ask_minions"].dump(),
+        t["ask_raw"].dump(), s_.t_ask_trick);
+  }
+  if (s_.fight_active) {
+    out += fmt::format("Fight: seat {} attacks seat {}'s {} with", s_.attacker, s_.defender,
+                       s_.target_emp >= 0 ? d.emp[static_cast<size_t>(s_.target_emp)].name
+                                          : "Lair (" + d.res[s_.atk_type].name + ")");
+    for (int i = 0; i < s_.n_atk; ++i) out += " " + min_name(s_.atk[static_cast<size_t>(i)]);
+    out += "; defenders:";
+    for (int i = 0; i < s_.n_def; ++i) out += " " + min_name(s_.def[static_cast<size_t>(i)]);
+    out += "\n";
+  }
+  if (s_.ndice[0] + s_.ndice[1] > 0 && (s_.fight_active || s_.phase == Phase::kDomination)) {
+    out += "Dice:";
+    for (int i = 0; i < s_.ndice[0]; ++i)
+      out += fmt::format(" {}", s_.dice[0][static_cast<size_t>(i)]);
+    out += "  against";
+    for (int i = 0; i < s_.ndice[1]; ++i)
+      out += fmt::format(" {}", s_.dice[1][static_cast<size_t>(i)]);
+    out += "\n";
+  }
+  if (s_.stage == Stage::kWindow) {
+    static const char* wn[] = {"turn start",      "conversion",      "attack declared",
+                               "before the roll", "after the roll",  "after damage",
+                               "after the fight", "threat declared", "after the threat roll",
+                               "threat success",  "Maniacal gain",   "Humiliation gain"};
+    out +=
+        fmt::format("Dirty Trick window: {} (play a card or pass)\n", wn[static_cast<int>(s_.wnd)]);
+  }
+  if (v.contains("pending") && s_.pending_n > 0) {
+    out += "Cards to choose from:";
+    for (const auto& x : v["pending"]) {
+      const int k = x.get<int>();
+      const bool dev =
+          s_.stage == Stage::kKeepDevice || (s_.stage == Stage::kChance && s_.ch_kind == 4);
+      const bool emp =
+          s_.stage == Stage::kChooseEmpire || (s_.stage == Stage::kChance && s_.ch_kind == 2);
+      out += " " + (dev   ? d.dev[static_cast<size_t>(k)].name
+                    : emp ? d.emp[static_cast<size_t>(k)].name
+                          : d.min[static_cast<size_t>(k)].name);
+    }
+    out += "\n";
+  }
   return out;
 }
 
