@@ -9,8 +9,9 @@
 // - Device: keeps the drawn device whose World requirement its Lair produces most cheaply.
 // - Trading: proposes 1:1 token swaps (a surplus token for a token its device needs) to a player
 //   who has it; when it holds a Betrayed card it sometimes offers it, described as a valuable card,
-//   for a needed token (a lie). Answering, it values a described raw card at 40% (wary of lies),
-//   accepts when it gains at least what it gives, and uses Hypnotic Bargain when it can.
+//   for a needed token (a lie). Answering, it values a described raw card at 30% (60% when it is of
+//   a type it needs and can convert; wary of lies), accepts when it gains at least what it gives,
+//   and uses Hypnotic Bargain when it can.
 // - Rivalry: attacks when its dice beat the defence's expected dice (a Lair for the type in which
 //   the richest rival holds most tokens, or an Empire), sends every fitting Minion, defends with
 //   every fitting Minion, kills the weakest Minions first, plunders device tokens first.
@@ -231,8 +232,12 @@ class MwHeuristic : public Agent {
           const int k =
               c.t_peeked && i == 0 ? c.t_raw_actual[0] : c.t_raw_desc[static_cast<size_t>(i)];
           if (k == kBetrayed) continue;
-          // Wary of lies: a described card counts 40% of its value (a Betrayed may hide behind it).
-          gain += 0.4 * (k == kWild ? d.wild_value : d.raw[static_cast<size_t>(k)].value);
+          // Wary of lies: a described card counts 30% of its value (a Betrayed may hide behind it),
+          // doubled when it is of a type its device needs and its Lair can still convert.
+          const int val = k == kWild ? d.wild_value : d.raw[static_cast<size_t>(k)].value;
+          const bool useful = k == kWild || (def[static_cast<size_t>(k / 3)] > 0 &&
+                                             s.capacity_left(me_, k / 3) > 0);
+          gain += 0.3 * val * (useful ? 2 : 1);
         }
         gain += std::popcount(c.t_offer_emp) * 2.5 + std::popcount(c.t_offer_min) * 1.0;
         loss += std::popcount(c.t_ask_emp) * 3.0 + std::popcount(c.t_ask_min) * 1.5 +
