@@ -22,9 +22,12 @@ void BM_RandomPlayout(benchmark::State& st, std::string name, int players) {
     actions += random_playout(*s, rng, buffer);
     ++games;
   }
-  st.counters["actions/s"] = benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
-  st.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
-  st.counters["actions/game"] = static_cast<double>(actions) / static_cast<double>(std::max<std::int64_t>(1, games));
+  st.counters["actions/s"] =
+      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
+  st.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  st.counters["actions/game"] =
+      static_cast<double>(actions) / static_cast<double>(std::max<std::int64_t>(1, games));
 }
 
 // States sampled from the middle of random games, for clone and resample costs.
@@ -36,8 +39,12 @@ std::vector<std::unique_ptr<State>> mid_game_states(const Game& game, int count)
     auto s = game.new_initial_state();
     int steps = 0, target = 50 + static_cast<int>(rng.below(400));
     while (!s->is_terminal() && steps < target) {
-      if (s->is_chance()) s->apply_unchecked(s->sample_chance(rng));
-      else { s->legal_actions(buf); s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]); }
+      if (s->is_chance())
+        s->apply_unchecked(s->sample_chance(rng));
+      else {
+        s->legal_actions(buf);
+        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
+      }
       ++steps;
     }
     if (!s->is_terminal() && !s->is_chance()) out.push_back(std::move(s));
@@ -83,8 +90,10 @@ void BM_AgentGame(benchmark::State& st, std::string name, int players, std::stri
     actions += run_game(*game, seats, ro).num_actions;
     ++games;
   }
-  st.counters["actions/s"] = benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
-  st.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  st.counters["actions/s"] =
+      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
+  st.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
 }
 
 int register_all() {
@@ -93,17 +102,21 @@ int register_all() {
   for (const GameEntry* e : registered_games()) {
     const std::string name = e->info.name;
     for (int k = e->info.min_players; k <= e->info.max_players; ++k) {
-      benchmark::RegisterBenchmark(("RandomPlayout/" + name + "/" + std::to_string(k)).c_str(), BM_RandomPlayout, name, k);
+      benchmark::RegisterBenchmark(("RandomPlayout/" + name + "/" + std::to_string(k)).c_str(),
+                                   BM_RandomPlayout, name, k);
     }
     const int mid = (e->info.min_players + e->info.max_players) / 2;
-    benchmark::RegisterBenchmark(("Clone/" + name + "/" + std::to_string(mid)).c_str(), BM_Clone, name, mid);
-    benchmark::RegisterBenchmark(("Resample/" + name + "/" + std::to_string(mid)).c_str(), BM_Resample, name, mid);
+    benchmark::RegisterBenchmark(("Clone/" + name + "/" + std::to_string(mid)).c_str(), BM_Clone,
+                                 name, mid);
+    benchmark::RegisterBenchmark(("Resample/" + name + "/" + std::to_string(mid)).c_str(),
+                                 BM_Resample, name, mid);
     for (const char* agent : {"heuristic"}) {
       bool have = false;
       for (auto& [n, d] : available_agents(name)) have |= n == agent;
       if (have)
-        benchmark::RegisterBenchmark(("AgentGame/" + name + "/" + std::to_string(mid) + "/" + agent).c_str(),
-                                     BM_AgentGame, name, mid, std::string(agent));
+        benchmark::RegisterBenchmark(
+            ("AgentGame/" + name + "/" + std::to_string(mid) + "/" + agent).c_str(), BM_AgentGame,
+            name, mid, std::string(agent));
     }
   }
   return 0;

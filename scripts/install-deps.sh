@@ -5,7 +5,7 @@ packages=(
   g++ cmake ninja-build git pkg-config
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
-  clang-format
+  clang-format python3
 )
 missing=()
 for p in "${packages[@]}"; do

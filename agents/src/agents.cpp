@@ -1,9 +1,9 @@
 #include "villainy/agents/agents.h"
 
-#include <mutex>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <mutex>
 
 #include "villainy/core/game.h"
 
@@ -16,7 +16,8 @@ AgentSpec AgentSpec::parse(const std::string& spec) {
   if (s.name.empty()) throw Error(fmt::format("agent '{}' has no name", spec));
   while (pos != std::string::npos) {
     size_t next = spec.find(':', pos + 1);
-    std::string kv = spec.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
+    std::string kv =
+        spec.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
     size_t eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)
       throw Error(fmt::format("agent '{}': parameter '{}' must be KEY=VALUE", spec, kv));
@@ -35,7 +36,8 @@ int AgentSpec::get_int(const std::string& key, int def) const {
     if (used != it->second.size()) throw std::invalid_argument("");
     return v;
   } catch (const std::exception&) {
-    throw Error(fmt::format("agent '{}': parameter {} must be an integer, not '{}'", name, key, it->second));
+    throw Error(fmt::format("agent '{}': parameter {} must be an integer, not '{}'", name, key,
+                            it->second));
   }
 }
 
@@ -48,7 +50,8 @@ double AgentSpec::get_double(const std::string& key, double def) const {
     if (used != it->second.size()) throw std::invalid_argument("");
     return v;
   } catch (const std::exception&) {
-    throw Error(fmt::format("agent '{}': parameter {} must be a number, not '{}'", name, key, it->second));
+    throw Error(
+        fmt::format("agent '{}': parameter {} must be a number, not '{}'", name, key, it->second));
   }
 }
 
@@ -60,8 +63,9 @@ std::string AgentSpec::get(const std::string& key, const std::string& def) const
 void AgentSpec::check_only(const std::vector<std::string>& allowed) const {
   for (const auto& [k, v] : params)
     if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
-      throw Error(fmt::format("agent '{}' has no parameter '{}'; its parameters: {}", name, k,
-                              allowed.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(allowed, ", "))));
+      throw Error(fmt::format(
+          "agent '{}' has no parameter '{}'; its parameters: {}", name, k,
+          allowed.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(allowed, ", "))));
 }
 
 namespace {

@@ -28,7 +28,8 @@ using namespace supporting_cast;
 
 class ScHeuristic : public Agent {
  public:
-  std::string name() const override { return "heuristic"; }
+  explicit ScHeuristic(bool court) : court_(court) {}
+  std::string name() const override { return court_ ? "heuristic:style=court" : "heuristic"; }
 
   Action act(const DecisionContext& ctx, Rng& rng) override {
     const auto& legal = ctx.legal_actions();
@@ -40,6 +41,7 @@ class ScHeuristic : public Agent {
     double best_v = -1e18;
     for (Action a : legal) {
       double v = value(s, me, a) + rng.uniform() * 1e-3;  // tiny noise breaks ties
+      if (court_) v += court_bonus(s, me, a);
       if (v > best_v) {
         best_v = v;
         best = a;
@@ -49,6 +51,18 @@ class ScHeuristic : public Agent {
   }
 
  private:
+  // style=court: deliberately court bad luck (the third scores 7, SC-13): take bad luck whenever
+  // the rules allow it (only reserve cards playable, SC-8a) and spend the own heroes that would
+  // avoid it early.
+  static double court_bonus(const SupportingCastState& s, int me, Action a) {
+    if (a == act::kBadLuck) return 30.0;
+    if (a >= act::kPlay && a < act::kPlayMarker) {
+      const int c = a - act::kPlay;
+      if (is_ordinary_hero(c) && villain_of(c) == s.seat(me).villain) return 6.0;
+    }
+    return 0.0;
+  }
+
   static int leader_rival(const SupportingCastState& s, int me) {
     int best = -1, score = -1;
     for (int p = 0; p < s.num_players(); ++p)
@@ -72,7 +86,7 @@ class ScHeuristic : public Agent {
       }
     const bool party = s.sc_game().party;
     if (score >= 15) return (!party && rival_zero > 0) ? -60.0 : 80.0;  // this reaches 16
-    if (score == 0 && !party && top_rival >= 8) return -25.0;          // stay on zero
+    if (score == 0 && !party && top_rival >= 8) return -25.0;           // stay on zero
     return 20.0 + points;
   }
 
@@ -90,15 +104,17 @@ class ScHeuristic : public Agent {
         return scoring_value(s, me, event_value(card));
       }
       double val = 2.0;
-      if (mine) val += c.all_by_owner ? 8.0 + c.count : 3.0;
-      else if (c.owner >= 0 && c.all_by_owner && c.count >= 3) val += 2.0 + c.count;  // break a rival run
+      if (mine)
+        val += c.all_by_owner ? 8.0 + c.count : 3.0;
+      else if (c.owner >= 0 && c.all_by_owner && c.count >= 3)
+        val += 2.0 + c.count;                                   // break a rival run
       if (after == 6 && !(mine && c.all_by_owner)) val -= 6.0;  // sets up a completion for others
       return val;
     }
     if (is_ordinary_hero(card)) {
       const int owner = s.owner_of_villain(v);
-      if (v == own) return 0.5;  // insurance: keep
-      if (owner < 0) return 1.5; // dead weight
+      if (v == own) return 0.5;   // insurance: keep
+      if (owner < 0) return 1.5;  // dead weight
       double val = 2.0 + s.seat(owner).score / 4.0;
       if (owner == leader_rival(s, me)) val += 1.5;
       const auto& oc = s.chain(s.seat(owner).villain);
@@ -113,6 +129,8 @@ class ScHeuristic : public Agent {
     return 1.0;  // a rival super hero: a claim
   }
 
+  bool court_;
+
   static double value(const SupportingCastState& s, int me, Action a) {
     using namespace act;
     const auto& seat = s.seat(me);
@@ -126,10 +144,14 @@ class ScHeuristic : public Agent {
       // Lay the least useful card: prefer cards that cannot be played soon.
       const int c = a - kMarker;
       double keep = 0;
-      if (is_super_hero(c) && villain_of(c) != seat.villain) keep = s.sc_game().claim ? 1 : -5;
-      else if (is_event(c)) keep = s.fits_chain(c) ? 3 : 1 + (villain_of(c) == seat.villain ? 2 : 0);
-      else if (is_ordinary_hero(c)) keep = villain_of(c) == seat.villain ? 4 : 2;
-      else keep = 5;
+      if (is_super_hero(c) && villain_of(c) != seat.villain)
+        keep = s.sc_game().claim ? 1 : -5;
+      else if (is_event(c))
+        keep = s.fits_chain(c) ? 3 : 1 + (villain_of(c) == seat.villain ? 2 : 0);
+      else if (is_ordinary_hero(c))
+        keep = villain_of(c) == seat.villain ? 4 : 2;
+      else
+        keep = 5;
       return -keep;
     }
     if (a >= kClaim && a < kStart) {
@@ -148,7 +170,6 @@ class ScHeuristic : public Agent {
     if (a == kAnswerYes) return 1.0;
     return 0.0;
   }
-
 };
 
 }  // namespace
@@ -157,10 +178,14 @@ void register_supporting_cast_heuristic() {
   register_agent(
       "heuristic", "supporting-cast",
       [](const AgentSpec& spec, const Game&) -> std::unique_ptr<Agent> {
-        spec.check_only({});
-        return std::make_unique<ScHeuristic>();
+        spec.check_only({"style"});
+        const std::string style = spec.get("style", "play");
+        if (style != "play" && style != "court")
+          throw Error("heuristic: style must be 'play' (default) or 'court' (courts bad luck)");
+        return std::make_unique<ScHeuristic>(style == "court");
       },
-      "rule-based: builds its own chain, completes chains, skips the leader, keeps insurance");
+      "rule-based: builds its own chain, completes chains, skips the leader, keeps insurance; "
+      "heuristic:style=court courts bad luck instead");
 }
 
 }  // namespace villainy

@@ -1,13 +1,12 @@
 // The `villainy` command: games, rules, play, simulate, replay, signature (and tournament).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
@@ -35,17 +34,19 @@ std::vector<std::string> split_commas(const std::string& s) {
 
 int cmd_games() {
   for (const GameEntry* e : registered_games())
-    fmt::print("{:<18} {}–{} players  {}\n", e->info.name, e->info.min_players, e->info.max_players, e->info.title);
+    fmt::print("{:<18} {}–{} players  {}\n", e->info.name, e->info.min_players, e->info.max_players,
+               e->info.title);
   return 0;
 }
 
 int cmd_rules(const std::string& name) {
   const GameEntry& e = find_game(name);
-  fmt::print("{} — {} to {} players\n{}\n\nOptions (--option NAME=VALUE):\n", e.info.title, e.info.min_players,
-             e.info.max_players, e.info.summary);
+  fmt::print("{} — {} to {} players\n{}\n\nOptions (--option NAME=VALUE):\n", e.info.title,
+             e.info.min_players, e.info.max_players, e.info.summary);
   for (const auto& o : e.info.options)
     fmt::print("  {:<18} default {:<10} allowed: {:<28} {}\n", o.name, o.default_value,
-               o.allowed.empty() ? std::string("(any text)") : fmt::format("{}", fmt::join(o.allowed, "|")),
+               o.allowed.empty() ? std::string("(any text)")
+                                 : fmt::format("{}", fmt::join(o.allowed, "|")),
                o.description);
   fmt::print("\nAgents (--seats):\n  human                a person at this terminal\n");
   for (auto& [n, d] : available_agents(name)) fmt::print("  {:<20} {}\n", n, d);
@@ -53,8 +54,8 @@ int cmd_rules(const std::string& name) {
 }
 
 // Seats from --seats or --players (random agents fill by default for simulate).
-std::vector<std::string> resolve_seats(const GameEntry& e, const std::string& seats_arg, int players,
-                                       const std::string& fill) {
+std::vector<std::string> resolve_seats(const GameEntry& e, const std::string& seats_arg,
+                                       int players, const std::string& fill) {
   std::vector<std::string> seats;
   if (!seats_arg.empty()) {
     seats = split_commas(seats_arg);
@@ -68,9 +69,9 @@ std::vector<std::string> resolve_seats(const GameEntry& e, const std::string& se
   return seats;
 }
 
-int cmd_simulate(const std::string& name, std::uint64_t games, int players, const std::string& seats_arg,
-                 const std::vector<std::string>& options, std::uint64_t seed, int threads, bool json_out,
-                 const std::string& records) {
+int cmd_simulate(const std::string& name, std::uint64_t games, int players,
+                 const std::string& seats_arg, const std::vector<std::string>& options,
+                 std::uint64_t seed, int threads, bool json_out, const std::string& records) {
   const GameEntry& e = find_game(name);
   std::vector<std::string> seats = resolve_seats(e, seats_arg, players, "random");
   auto game = load_game(name, Options::parse_assignments(options), static_cast<int>(seats.size()));
@@ -84,17 +85,20 @@ int cmd_simulate(const std::string& name, std::uint64_t games, int players, cons
   const bool tty = isatty(STDERR_FILENO);
   auto start = std::chrono::steady_clock::now();
   if (tty && games >= 1000) {
-    cfg.progress = [&, last = std::chrono::steady_clock::now()](std::uint64_t done, std::uint64_t total) mutable {
+    cfg.progress = [&, last = std::chrono::steady_clock::now()](std::uint64_t done,
+                                                                std::uint64_t total) mutable {
       auto now = std::chrono::steady_clock::now();
       if (done == total || now - last > std::chrono::milliseconds(250)) {
         last = now;
         double secs = std::chrono::duration<double>(now - start).count();
-        fmt::print(stderr, "\r{} / {} games ({:.0f}%), {:.1f} s", done, total, 100.0 * static_cast<double>(done) / static_cast<double>(total), secs);
+        fmt::print(stderr, "\r{} / {} games ({:.0f}%), {:.1f} s", done, total,
+                   100.0 * static_cast<double>(done) / static_cast<double>(total), secs);
         if (done == total) fmt::print(stderr, "\n");
       }
     };
   }
-  SimulateResult res = simulate(cfg, [](const std::string& spec, const Game& g) { return make_agent(spec, g); });
+  SimulateResult res =
+      simulate(cfg, [](const std::string& spec, const Game& g) { return make_agent(spec, g); });
   if (json_out) {
     nlohmann::json j = res.to_json();
     j["game"] = name;
@@ -103,7 +107,8 @@ int cmd_simulate(const std::string& name, std::uint64_t games, int players, cons
     j["seed"] = seed;
     fmt::print("{}\n", j.dump(2));
   } else {
-    fmt::print("{} — {} games, {} players, seed {}\n", e.info.title, games, game->num_players(), seed);
+    fmt::print("{} — {} games, {} players, seed {}\n", e.info.title, games, game->num_players(),
+               seed);
     std::vector<std::string> opts;
     for (auto& [k, v] : game->options().values()) opts.push_back(k + "=" + v);
     fmt::print("Options: {}\n\n{}", fmt::join(opts, " "), res.to_text());
@@ -141,11 +146,13 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
     fmt::print("{}\n", j.dump(2));
     return 0;
   }
-  fmt::print("Record OK: {} ({} players), {} actions replayed.\n", r.game, r.players, res.actions.size());
+  fmt::print("Record OK: {} ({} players), {} actions replayed.\n", r.game, r.players,
+             res.actions.size());
   if (have_view) {
     // The viewer's log and final view: built for that viewer only.
     auto replay = res.game->new_initial_state();
-    fmt::print("--- log for {} ---\n", viewer == kSpectator ? std::string("a spectator") : fmt::format("seat {}", viewer));
+    fmt::print("--- log for {} ---\n",
+               viewer == kSpectator ? std::string("a spectator") : fmt::format("seat {}", viewer));
     for (Action a : res.actions) {
       if (!replay->is_chance()) fmt::print("{}\n", replay->describe_action(a, viewer));
       replay->apply_unchecked(a);
@@ -153,8 +160,8 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
     fmt::print("--- final view ---\n{}", s.view_text(viewer));
   }
   if (s.is_terminal()) {
-    fmt::print("Winners: {}\nReturns: {}\nOutcome: {}\n", fmt::join(s.winners(), ", "), fmt::join(s.returns(), ", "),
-               s.outcome().dump());
+    fmt::print("Winners: {}\nReturns: {}\nOutcome: {}\n", fmt::join(s.winners(), ", "),
+               fmt::join(s.returns(), ", "), s.outcome().dump());
   } else {
     fmt::print("The game is not over (the record is unfinished).\n");
   }
@@ -163,10 +170,12 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
 
 int cmd_signature(const std::string& name, int games) {
   std::vector<std::string> names;
-  if (!name.empty()) names.push_back(name);
+  if (!name.empty())
+    names.push_back(name);
   else
     for (const GameEntry* e : registered_games()) names.push_back(e->info.name);
-  for (const auto& n : names) fmt::print("{:<18} {:016x}  ({} games)\n", n, game_signature(n, games), games);
+  for (const auto& n : names)
+    fmt::print("{:<18} {:016x}  ({} games)\n", n, game_signature(n, games), games);
   return 0;
 }
 
@@ -184,7 +193,8 @@ int main(int argc, char** argv) {
 
   app.add_subcommand("games", "list the games and their player counts");
 
-  auto* rules = app.add_subcommand("rules", "a game's options (defaults, allowed values) and agents");
+  auto* rules =
+      app.add_subcommand("rules", "a game's options (defaults, allowed values) and agents");
   std::string rules_game;
   rules->add_option("game", rules_game, "game name")->required();
 
@@ -195,7 +205,8 @@ int main(int argc, char** argv) {
   int play_players = 0;
   play->add_option("game", play_game, "game name")->required();
   play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
-  play->add_option("--players", play_players, "number of players (default: as many as --seats, else the minimum)");
+  play->add_option("--players", play_players,
+                   "number of players (default: as many as --seats, else the minimum)");
   play->add_option("--option", play_options, "rule option NAME=VALUE (repeatable)");
   auto* seed_opt = play->add_option("--seed", play_seed, "random seed (default: from the clock)");
   play->add_option("--record", play_record, "write the game's record to this file at the end");
@@ -209,7 +220,8 @@ int main(int argc, char** argv) {
   sim->add_option("game", sim_game, "game name")->required();
   sim->add_option("--games", sim_games, "number of games")->check(CLI::PositiveNumber);
   sim->add_option("--players", sim_players, "number of players (random seats unless --seats)");
-  sim->add_option("--seats", sim_seats, "comma-separated agents per seat, e.g. heuristic,random,random,random");
+  sim->add_option("--seats", sim_seats,
+                  "comma-separated agents per seat, e.g. heuristic,random,random,random");
   sim->add_option("--option", sim_options, "rule option NAME=VALUE (repeatable)");
   sim->add_option("--seed", sim_seed, "random seed (same seed, same output)");
   sim->add_option("--threads", sim_threads, "threads (default: all cores)");
@@ -244,7 +256,8 @@ int main(int argc, char** argv) {
     if (play->parsed()) {
       std::uint64_t seed = play_seed;
       if (seed_opt->count() == 0)
-        seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+        seed =
+            static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
       std::vector<std::string> seats;
       if (!play_seats.empty()) {
         seats = split_commas(play_seats);
@@ -254,11 +267,12 @@ int main(int argc, char** argv) {
         seats.assign(static_cast<size_t>(k), "heuristic");
         seats[0] = "human";
       }
-      return run_play(play_game, seats, play_options, seed, seed_opt->count() > 0, play_players, play_record);
+      return run_play(play_game, seats, play_options, seed, seed_opt->count() > 0, play_players,
+                      play_record);
     }
     if (sim->parsed())
-      return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed, sim_threads, sim_json,
-                          sim_records);
+      return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed,
+                          sim_threads, sim_json, sim_records);
     if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view);
     if (sig->parsed()) return cmd_signature(sig_game, sig_games);
   } catch (const villainy::Error& e) {

@@ -2,10 +2,10 @@
 // for their seat: their view, and the narration of each action as that seat perceives it. With
 // several people (hot-seat), the screen is cleared and the next person is called before their
 // hand is shown, and each person is shown only their own log.
+#include <fmt/format.h>
+
 #include <iostream>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "commands.h"
 #include "villainy/agents/agents.h"
@@ -24,20 +24,25 @@ bool read_line(std::string& line) {
 }  // namespace
 
 int run_play(const std::string& game_name, const std::vector<std::string>& seats_in,
-             const std::vector<std::string>& options, std::uint64_t seed, bool /*seed_given*/, int players,
-             const std::string& record_path) {
+             const std::vector<std::string>& options, std::uint64_t seed, bool /*seed_given*/,
+             int players, const std::string& record_path) {
   std::vector<std::string> seats = seats_in;
   if (players > 0 && static_cast<int>(seats.size()) != players) {
-    if (seats.size() == 1) seats.assign(static_cast<size_t>(players), seats[0]);
-    else throw Error(fmt::format("--seats names {} seats but --players is {}", seats.size(), players));
+    if (seats.size() == 1)
+      seats.assign(static_cast<size_t>(players), seats[0]);
+    else
+      throw Error(fmt::format("--seats names {} seats but --players is {}", seats.size(), players));
   }
-  auto game = load_game(game_name, Options::parse_assignments(options), static_cast<int>(seats.size()));
+  auto game =
+      load_game(game_name, Options::parse_assignments(options), static_cast<int>(seats.size()));
   const int n = game->num_players();
   std::vector<std::unique_ptr<Agent>> bots(static_cast<size_t>(n));
   std::vector<int> humans;
   for (int p = 0; p < n; ++p) {
-    if (seats[static_cast<size_t>(p)] == "human") humans.push_back(p);
-    else bots[static_cast<size_t>(p)] = make_agent(seats[static_cast<size_t>(p)], *game);
+    if (seats[static_cast<size_t>(p)] == "human")
+      humans.push_back(p);
+    else
+      bots[static_cast<size_t>(p)] = make_agent(seats[static_cast<size_t>(p)], *game);
   }
   const bool hot_seat = humans.size() > 1;
   fmt::print("{} — {} players, seed {}\n", game->info().title, n, seed);
@@ -47,7 +52,8 @@ int run_play(const std::string& game_name, const std::vector<std::string>& seats
   auto state = game->new_initial_state();
   Rng chance(derive_seed(seed, 0));
   std::vector<Rng> seat_rng;
-  for (int p = 0; p < n; ++p) seat_rng.emplace_back(derive_seed(seed, static_cast<std::uint64_t>(p) + 1));
+  for (int p = 0; p < n; ++p)
+    seat_rng.emplace_back(derive_seed(seed, static_cast<std::uint64_t>(p) + 1));
   std::vector<Action> history, legal;
   // Unseen narration per person (hot-seat), or printed at once for a single person / spectators.
   std::map<int, std::vector<std::string>> pending;
@@ -72,7 +78,10 @@ int run_play(const std::string& game_name, const std::vector<std::string>& seats
           fmt::print("Pass the terminal to seat {} and press Enter.", p);
           std::fflush(stdout);
           std::string dummy;
-          if (!read_line(dummy)) { quit = true; break; }
+          if (!read_line(dummy)) {
+            quit = true;
+            break;
+          }
           fmt::print("\033[2J\033[H");
         }
         last_human = p;
@@ -88,15 +97,28 @@ int run_play(const std::string& game_name, const std::vector<std::string>& seats
           fmt::print("> ");
           std::fflush(stdout);
           std::string line;
-          if (!read_line(line)) { quit = true; break; }
-          if (line == "help" || line == "?") { fmt::print("{}\n", game->rules_help()); continue; }
-          if (line == "view") { fmt::print("{}", state->view_text(p)); continue; }
-          if (line == "log") {
-            auto& lg = full_log[p];
-            for (size_t i = lg.size() > 40 ? lg.size() - 40 : 0; i < lg.size(); ++i) fmt::print("  {}\n", lg[i]);
+          if (!read_line(line)) {
+            quit = true;
+            break;
+          }
+          if (line == "help" || line == "?") {
+            fmt::print("{}\n", game->rules_help());
             continue;
           }
-          if (line == "quit" || line == "q") { quit = true; break; }
+          if (line == "view") {
+            fmt::print("{}", state->view_text(p));
+            continue;
+          }
+          if (line == "log") {
+            auto& lg = full_log[p];
+            for (size_t i = lg.size() > 40 ? lg.size() - 40 : 0; i < lg.size(); ++i)
+              fmt::print("  {}\n", lg[i]);
+            continue;
+          }
+          if (line == "quit" || line == "q") {
+            quit = true;
+            break;
+          }
           int k = 0;
           try {
             size_t used = 0;
@@ -105,11 +127,19 @@ int run_play(const std::string& game_name, const std::vector<std::string>& seats
           } catch (const std::exception&) {
             k = 0;
           }
-          if (k >= 1 && k <= static_cast<int>(legal.size())) { a = legal[static_cast<size_t>(k - 1)]; break; }
+          if (k >= 1 && k <= static_cast<int>(legal.size())) {
+            a = legal[static_cast<size_t>(k - 1)];
+            break;
+          }
           // Also accept an action's name.
           auto named = game->action_from_name(line);
-          if (named && std::binary_search(legal.begin(), legal.end(), *named)) { a = *named; break; }
-          fmt::print("'{}' is not a choice: type a number from 1 to {}, or help, view, log, quit.\n", line, legal.size());
+          if (named && std::binary_search(legal.begin(), legal.end(), *named)) {
+            a = *named;
+            break;
+          }
+          fmt::print(
+              "'{}' is not a choice: type a number from 1 to {}, or help, view, log, quit.\n", line,
+              legal.size());
         }
         if (quit) break;
       }
@@ -121,8 +151,10 @@ int run_play(const std::string& game_name, const std::vector<std::string>& seats
       for (int h : humans) {
         std::string line = state->describe_action(a, h);
         full_log[h].push_back(line);
-        if (hot_seat) pending[h].push_back(line);
-        else if (h == narrator && (p != h)) fmt::print("  {}\n", line);
+        if (hot_seat)
+          pending[h].push_back(line);
+        else if (h == narrator && (p != h))
+          fmt::print("  {}\n", line);
       }
     }
     state->apply_unchecked(a);

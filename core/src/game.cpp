@@ -1,8 +1,8 @@
 #include "villainy/core/game.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "villainy/core/agent.h"
@@ -51,9 +51,9 @@ bool State::is_legal(Action a) const {
 void State::apply(Action a) {
   if (is_terminal()) throw Error("the game is over: no action can be applied");
   if (a < 0 || a >= game().num_distinct_actions())
-    throw Error(fmt::format("action id {} is out of range [0, {})", a, game().num_distinct_actions()));
-  if (!is_legal(a))
-    throw Error(fmt::format("action '{}' is not legal now", game().action_name(a)));
+    throw Error(
+        fmt::format("action id {} is out of range [0, {})", a, game().num_distinct_actions()));
+  if (!is_legal(a)) throw Error(fmt::format("action '{}' is not legal now", game().action_name(a)));
   apply_unchecked(a);
 }
 
@@ -68,6 +68,8 @@ void legal_action_mask(const State& state, std::span<float> out) {
   for (Action a : legal) out[static_cast<size_t>(a)] = 1.0f;
 }
 
-nlohmann::json DecisionContext::view_json() const { return state_->view_json(player()); }
+nlohmann::json DecisionContext::view_json() const {
+  return state_->view_json(player());
+}
 
 }  // namespace villainy

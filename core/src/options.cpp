@@ -1,9 +1,9 @@
 #include "villainy/core/options.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
 
 namespace villainy {
 
@@ -12,12 +12,14 @@ Options Options::parse(const std::vector<OptionSpec>& specs,
   Options o;
   for (const auto& s : specs) o.values_[s.name] = s.default_value;
   for (const auto& [name, value] : given) {
-    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
+    auto it =
+        std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
     if (it == specs.end()) {
       std::vector<std::string> names;
       for (const auto& s : specs) names.push_back(s.name);
-      throw Error(fmt::format("unknown option '{}'; the options are: {}", name,
-                              names.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(names, ", "))));
+      throw Error(fmt::format(
+          "unknown option '{}'; the options are: {}", name,
+          names.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(names, ", "))));
     }
     if (!it->allowed.empty() &&
         std::find(it->allowed.begin(), it->allowed.end(), value) == it->allowed.end()) {

@@ -1,11 +1,11 @@
 #include "villainy/core/record.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <fstream>
-#include <sstream>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "villainy/core/registry.h"
 
@@ -32,7 +32,8 @@ const json& field(const json& j, const char* name, json::value_t type, const cha
   if (it == j.end()) throw Error(fmt::format("record: missing field '{}'", name));
   bool ok = it->type() == type ||
             (type == json::value_t::number_integer && it->is_number_unsigned()) ||
-            (type == json::value_t::number_unsigned && it->is_number_integer() && it->get<std::int64_t>() >= 0);
+            (type == json::value_t::number_unsigned && it->is_number_integer() &&
+             it->get<std::int64_t>() >= 0);
   if (!ok) throw Error(fmt::format("record: field '{}' must be {}", name, type_name));
   return *it;
 }
@@ -57,7 +58,8 @@ Record record_from_json(const json& j) {
   }
   if (j.contains("seed")) {
     const json& s = j["seed"];
-    if (!s.is_number_integer() || (s.is_number_integer() && !s.is_number_unsigned() && s.get<std::int64_t>() < 0))
+    if (!s.is_number_integer() ||
+        (s.is_number_integer() && !s.is_number_unsigned() && s.get<std::int64_t>() < 0))
       throw Error("record: field 'seed' must be a non-negative integer");
     r.seed = s.get<std::uint64_t>();
   }
@@ -80,12 +82,14 @@ Record record_from_json(const json& j) {
     r.has_result = true;
     const json& ret = field(res, "returns", json::value_t::array, "an array of numbers");
     for (size_t i = 0; i < ret.size(); ++i) {
-      if (!ret[i].is_number()) throw Error(fmt::format("record: result.returns[{}] must be a number", i));
+      if (!ret[i].is_number())
+        throw Error(fmt::format("record: result.returns[{}] must be a number", i));
       r.returns.push_back(ret[i].get<double>());
     }
     const json& w = field(res, "winners", json::value_t::array, "an array of seats");
     for (size_t i = 0; i < w.size(); ++i) {
-      if (!w[i].is_number_integer()) throw Error(fmt::format("record: result.winners[{}] must be a seat number", i));
+      if (!w[i].is_number_integer())
+        throw Error(fmt::format("record: result.winners[{}] must be a seat number", i));
       r.winners.push_back(w[i].get<Player>());
     }
   }
@@ -133,8 +137,9 @@ ReplayResult replay_record(const Record& r) {
       throw Error(fmt::format("record: step {}: action '{}' after the game ended", i + 1, name));
     if (!res.state->is_legal(*a)) {
       Player p = res.state->current_player();
-      throw Error(fmt::format("record: step {}: action '{}' is not legal for {}", i + 1, name,
-                              p == kChancePlayer ? std::string("chance") : fmt::format("seat {}", p)));
+      throw Error(
+          fmt::format("record: step {}: action '{}' is not legal for {}", i + 1, name,
+                      p == kChancePlayer ? std::string("chance") : fmt::format("seat {}", p)));
     }
     res.state->apply_unchecked(*a);
     res.actions.push_back(*a);

@@ -1,10 +1,10 @@
 #include "villainy/core/registry.h"
 
-#include <algorithm>
-#include <mutex>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
+#include <mutex>
 
 namespace villainy {
 namespace {

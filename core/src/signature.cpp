@@ -28,7 +28,8 @@ std::uint64_t game_signature(const std::string& name, int games, std::uint64_t s
       h = fnv1a(h, static_cast<std::uint64_t>(a));
       state->apply_unchecked(a);
     }
-    for (double r : state->returns()) h = fnv1a(h, static_cast<std::uint64_t>(std::llround(r * 1e6)));
+    for (double r : state->returns())
+      h = fnv1a(h, static_cast<std::uint64_t>(std::llround(r * 1e6)));
     h = fnv1a(h, state->fingerprint());
   }
   return h;

@@ -1,12 +1,12 @@
 #include "villainy/core/simulate.h"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <mutex>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
@@ -58,7 +58,9 @@ nlohmann::json GenericReporter::to_json() const {
   for (size_t p = 0; p < seat_wins_.size(); ++p) {
     j["win_rate_by_seat"].push_back(seat_wins_[p].to_json());
     j["sole_win_rate_by_seat"].push_back(seat_sole_wins_[p].to_json());
-    j["mean_return_by_seat"].push_back(games_ ? static_cast<double>(seat_return_milli_[p]) / 1000.0 / static_cast<double>(games_) : 0.0);
+    j["mean_return_by_seat"].push_back(games_ ? static_cast<double>(seat_return_milli_[p]) /
+                                                    1000.0 / static_cast<double>(games_)
+                                              : 0.0);
   }
   // Wins by agent (seats with the same agent pooled).
   std::map<std::string, Proportion> by_agent;
@@ -101,8 +103,11 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   const Game& game = *cfg.game;
   if (static_cast<int>(cfg.seats.size()) != game.num_players())
     throw Error(fmt::format("{} seats given for {} players", cfg.seats.size(), game.num_players()));
-  int threads = cfg.threads > 0 ? cfg.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), std::max<std::uint64_t>(1, cfg.games)));
+  int threads = cfg.threads > 0
+                    ? cfg.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads),
+                                                     std::max<std::uint64_t>(1, cfg.games)));
   const GameEntry& entry = find_game(game.name());
   GenericReporter generic_proto(game.num_players(), cfg.seats);
   std::unique_ptr<Reporter> game_proto = entry.reporter ? entry.reporter(game) : nullptr;
@@ -159,14 +164,16 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
     if (game_proto) w.game = game_proto->fresh();
   }
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(workers[static_cast<size_t>(t)]));
+  for (int t = 1; t < threads; ++t)
+    pool.emplace_back(work, std::ref(workers[static_cast<size_t>(t)]));
   work(workers[0]);
   for (auto& t : pool) t.join();
   for (auto& w : workers)
     if (!w.error.empty()) throw Error(w.error);
 
   SimulateResult res;
-  res.generic = std::unique_ptr<GenericReporter>(static_cast<GenericReporter*>(generic_proto.fresh().release()));
+  res.generic = std::unique_ptr<GenericReporter>(
+      static_cast<GenericReporter*>(generic_proto.fresh().release()));
   if (game_proto) res.game_report = game_proto->fresh();
   for (auto& w : workers) {
     res.generic->merge(*w.generic);

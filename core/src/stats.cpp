@@ -1,8 +1,8 @@
 #include "villainy/core/stats.h"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace villainy {
@@ -39,9 +39,15 @@ void Histogram::merge(const Histogram& o) {
   sum_ += o.sum_;
 }
 
-double Histogram::mean() const { return n_ ? static_cast<double>(sum_ / n_) : 0.0; }
-std::int64_t Histogram::min() const { return bins_.empty() ? 0 : bins_.begin()->first; }
-std::int64_t Histogram::max() const { return bins_.empty() ? 0 : bins_.rbegin()->first; }
+double Histogram::mean() const {
+  return n_ ? static_cast<double>(sum_ / n_) : 0.0;
+}
+std::int64_t Histogram::min() const {
+  return bins_.empty() ? 0 : bins_.begin()->first;
+}
+std::int64_t Histogram::max() const {
+  return bins_.empty() ? 0 : bins_.rbegin()->first;
+}
 
 std::int64_t Histogram::quantile(double q) const {
   if (n_ == 0) return 0;
@@ -55,8 +61,12 @@ std::int64_t Histogram::quantile(double q) const {
 }
 
 nlohmann::json Histogram::to_json() const {
-  return {{"n", n_},          {"mean", mean()},          {"min", min()},
-          {"p10", quantile(0.1)}, {"median", quantile(0.5)}, {"p90", quantile(0.9)},
+  return {{"n", n_},
+          {"mean", mean()},
+          {"min", min()},
+          {"p10", quantile(0.1)},
+          {"median", quantile(0.5)},
+          {"p90", quantile(0.9)},
           {"max", max()}};
 }
 
@@ -67,7 +77,9 @@ std::string Histogram::summary() const {
 
 nlohmann::json Proportion::to_json() const {
   auto ci = wilson95(k, n);
-  return {{"k", k}, {"n", n}, {"rate", n ? static_cast<double>(k) / static_cast<double>(n) : 0.0},
+  return {{"k", k},
+          {"n", n},
+          {"rate", n ? static_cast<double>(k) / static_cast<double>(n) : 0.0},
           {"ci95", {ci.low, ci.high}}};
 }
 
@@ -78,6 +90,8 @@ std::string Proportion::str() const {
                      100 * ci.low, 100 * ci.high, k, n);
 }
 
-std::string percent(double x) { return fmt::format("{:.2f}%", 100 * x); }
+std::string percent(double x) {
+  return fmt::format("{:.2f}%", 100 * x);
+}
 
 }  // namespace villainy

@@ -10,11 +10,11 @@ namespace villainy::testing {
 
 struct InvariantConfig {
   std::string game;
-  std::vector<int> player_counts;                          // empty: all allowed counts
+  std::vector<int> player_counts;                                      // empty: all allowed counts
   std::vector<std::map<std::string, std::string>> option_sets = {{}};  // each one is run
   int games_per_config = 50;
   std::uint64_t seed = 1;
-  double view_check_rate = 0.02;  // share of steps where views and resampling are checked
+  double view_check_rate = 0.01;  // share of steps where views and resampling are checked
 };
 
 // Runs all checks; reports failures through GoogleTest with the game, seed and step.

@@ -19,10 +19,15 @@ namespace {
 class HighCardGame : public Game {
  public:
   static GameInfo make_info() {
-    return {"test-high-card", "High card", 2, 3,
-            {{"deck", "6", {"6", "8"}, "cards in the deck"}}, "A toy game for the core's tests."};
+    return {"test-high-card",
+            "High card",
+            2,
+            3,
+            {{"deck", "6", {"6", "8"}, "cards in the deck"}},
+            "A toy game for the core's tests."};
   }
-  HighCardGame(const Options& o, int n) : Game(make_info(), o, n), deck_(std::stoi(o.get("deck"))) {}
+  HighCardGame(const Options& o, int n)
+      : Game(make_info(), o, n), deck_(std::stoi(o.get("deck"))) {}
   std::unique_ptr<State> new_initial_state() const override;
   int num_distinct_actions() const override { return deck_ + 2; }
   std::string action_name(Action a) const override {
@@ -48,15 +53,18 @@ class HighCardState : public State {
     return kTerminalPlayer;
   }
   bool used(int c) const {
-    for (int x : cards_) if (x == c) return true;
-    for (int x : gone_) if (x == c) return true;
+    for (int x : cards_)
+      if (x == c) return true;
+    for (int x : gone_)
+      if (x == c) return true;
     return false;
   }
   void legal_actions(std::vector<Action>& out) const override {
     out.clear();
     if (is_terminal()) return;
     if (is_chance()) {
-      for (int c = 0; c < deck_; ++c) if (!used(c)) out.push_back(c);
+      for (int c = 0; c < deck_; ++c)
+        if (!used(c)) out.push_back(c);
     } else {
       out = {deck_, deck_ + 1};
     }
@@ -68,9 +76,21 @@ class HighCardState : public State {
     for (Action a : l) out.push_back({a, 1.0 / static_cast<double>(l.size())});
   }
   void apply_unchecked(Action a) override {
-    if (dealt_ < n()) { cards_[static_cast<size_t>(dealt_++)] = a; return; }
-    if (swapping_) { gone_.push_back(cards_[static_cast<size_t>(turn_)]); cards_[static_cast<size_t>(turn_)] = a; swapping_ = false; ++turn_; return; }
-    if (a == deck_) ++turn_; else swapping_ = true;
+    if (dealt_ < n()) {
+      cards_[static_cast<size_t>(dealt_++)] = a;
+      return;
+    }
+    if (swapping_) {
+      gone_.push_back(cards_[static_cast<size_t>(turn_)]);
+      cards_[static_cast<size_t>(turn_)] = a;
+      swapping_ = false;
+      ++turn_;
+      return;
+    }
+    if (a == deck_)
+      ++turn_;
+    else
+      swapping_ = true;
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<HighCardState>(*this); }
   std::unique_ptr<State> resample(Player viewer, Rng& rng) const override {
@@ -91,7 +111,8 @@ class HighCardState : public State {
     return s;
   }
   nlohmann::json view_json(Player v) const override {
-    nlohmann::json j = {{"turn", turn_}, {"dealt", dealt_}, {"gone", gone_}, {"swapping", swapping_}};
+    nlohmann::json j = {
+        {"turn", turn_}, {"dealt", dealt_}, {"gone", gone_}, {"swapping", swapping_}};
     if (v >= 0) j["mine"] = cards_[static_cast<size_t>(v)];
     if (is_terminal()) j["cards"] = cards_;
     return j;
@@ -99,13 +120,15 @@ class HighCardState : public State {
   std::string view_text(Player v) const override { return view_json(v).dump(); }
   void view_tensor(Player v, std::span<float> out) const override {
     std::fill(out.begin(), out.end(), 0.0f);
-    if (v >= 0 && cards_[static_cast<size_t>(v)] >= 0) out[static_cast<size_t>(cards_[static_cast<size_t>(v)])] = 1;
+    if (v >= 0 && cards_[static_cast<size_t>(v)] >= 0)
+      out[static_cast<size_t>(cards_[static_cast<size_t>(v)])] = 1;
     out[static_cast<size_t>(deck_)] = static_cast<float>(turn_);
   }
   std::string describe_action(Action a, Player v) const override {
     if (is_chance()) {
       int who = dealt_ < n() ? dealt_ : turn_;
-      return who == v ? "you get " + std::to_string(a) : "seat " + std::to_string(who) + " gets a card";
+      return who == v ? "you get " + std::to_string(a)
+                      : "seat " + std::to_string(who) + " gets a card";
     }
     return game().action_name(a);
   }
@@ -116,7 +139,8 @@ class HighCardState : public State {
   }
   std::vector<Player> winners() const override {
     int best = 0;
-    for (int p = 1; p < n(); ++p) if (cards_[static_cast<size_t>(p)] > cards_[static_cast<size_t>(best)]) best = p;
+    for (int p = 1; p < n(); ++p)
+      if (cards_[static_cast<size_t>(p)] > cards_[static_cast<size_t>(best)]) best = p;
     return {best};
   }
   nlohmann::json outcome() const override { return {{"cards", cards_}}; }

@@ -1,12 +1,12 @@
 // Tribute to the Supporting Cast: rules. See supporting_cast.h for the summary and decisions.
 #include "supporting_cast/supporting_cast.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
-#include <sstream>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
@@ -24,9 +24,13 @@ constexpr int kLeaderMarker = 110;
 constexpr int kRoundActionGuard = 4000;  // D12
 constexpr int kStalemateGameGuard = 20;  // D12: games end after this many stalemate rounds
 
-int cyc(int k) { return ((k - 1) % 7 + 7) % 7 + 1; }  // wraps to 1..7
+int cyc(int k) {
+  return ((k - 1) % 7 + 7) % 7 + 1;
+}  // wraps to 1..7
 
-int hand_size_for(int n) { return n >= 6 ? 4 : (n == 5 ? 5 : 6); }  // SC-6
+int hand_size_for(int n) {
+  return n >= 6 ? 4 : (n == 5 ? 5 : 6);
+}  // SC-6
 }  // namespace
 
 int CardSet::nth(int k) const {
@@ -52,25 +56,38 @@ int CardSet::nth(int k) const {
 
 const char* round_end_name(RoundEnd e) {
   switch (e) {
-    case RoundEnd::kNone: return "none";
-    case RoundEnd::kOwnChainWin: return "own-chain-win";
-    case RoundEnd::kCompletion: return "completion";
-    case RoundEnd::kThirdBadLuck: return "third-bad-luck";
-    case RoundEnd::kAllInWin: return "all-in-win";
-    case RoundEnd::kStalemate: return "stalemate";
-    case RoundEnd::kPartyEnd: return "party-end";
+    case RoundEnd::kNone:
+      return "none";
+    case RoundEnd::kOwnChainWin:
+      return "own-chain-win";
+    case RoundEnd::kCompletion:
+      return "completion";
+    case RoundEnd::kThirdBadLuck:
+      return "third-bad-luck";
+    case RoundEnd::kAllInWin:
+      return "all-in-win";
+    case RoundEnd::kStalemate:
+      return "stalemate";
+    case RoundEnd::kPartyEnd:
+      return "party-end";
   }
   return "?";
 }
 
 const char* win_condition_name(WinCondition w) {
   switch (w) {
-    case WinCondition::kNone: return "none";
-    case WinCondition::kOwnChain: return "own-chain";
-    case WinCondition::kAllIn: return "all-in";
-    case WinCondition::kSixteen: return "sixteen";
-    case WinCondition::kZeroPoints: return "zero-points";
-    case WinCondition::kPartyLowest: return "party-lowest";
+    case WinCondition::kNone:
+      return "none";
+    case WinCondition::kOwnChain:
+      return "own-chain";
+    case WinCondition::kAllIn:
+      return "all-in";
+    case WinCondition::kSixteen:
+      return "sixteen";
+    case WinCondition::kZeroPoints:
+      return "zero-points";
+    case WinCondition::kPartyLowest:
+      return "party-lowest";
   }
   return "?";
 }
@@ -86,7 +103,8 @@ std::string str_field(const json& j, const char* key, const std::string& where) 
   return it->get<std::string>();
 }
 CardText card_text(const json& j, const std::string& where) {
-  if (!j.is_object()) throw Error(fmt::format("{}: must be an object with name and name_zh", where));
+  if (!j.is_object())
+    throw Error(fmt::format("{}: must be an object with name and name_zh", where));
   return {str_field(j, "name", where), str_field(j, "name_zh", where)};
 }
 }  // namespace
@@ -105,7 +123,8 @@ Cast Cast::parse(const std::string& text, const std::string& source) {
   c.name_zh = str_field(j, "name_zh", where);
   auto vs = j.find("villains");
   if (vs == j.end() || !vs->is_array() || vs->size() != kVillains)
-    throw Error(fmt::format("{}: 'villains' must be an array of exactly {} villains", where, kVillains));
+    throw Error(
+        fmt::format("{}: 'villains' must be an array of exactly {} villains", where, kVillains));
   for (int v = 0; v < kVillains; ++v) {
     const json& vj = (*vs)[static_cast<size_t>(v)];
     const std::string w = fmt::format("{}: villains[{}]", where, v);
@@ -113,21 +132,28 @@ Cast Cast::parse(const std::string& text, const std::string& source) {
     VillainData& d = c.villains[static_cast<size_t>(v)];
     d.key = str_field(vj, "key", w);
     for (char ch : d.key)
-      if (!(std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
+      if (!(std::islower(static_cast<unsigned char>(ch)) ||
+            std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
         throw Error(fmt::format("{}: key '{}' may use only a-z, 0-9 and '-'", w, d.key));
     for (int u = 0; u < v; ++u)
-      if (c.villains[static_cast<size_t>(u)].key == d.key) throw Error(fmt::format("{}: key '{}' is used twice", w, d.key));
+      if (c.villains[static_cast<size_t>(u)].key == d.key)
+        throw Error(fmt::format("{}: key '{}' is used twice", w, d.key));
     d.name = str_field(vj, "name", w);
     d.name_zh = str_field(vj, "name_zh", w);
-    d.colour = vj.contains("colour") && vj["colour"].is_string() ? vj["colour"].get<std::string>() : "";
+    d.colour =
+        vj.contains("colour") && vj["colour"].is_string() ? vj["colour"].get<std::string>() : "";
     auto ev = vj.find("events");
     if (ev == vj.end() || !ev->is_array() || ev->size() != 7)
       throw Error(fmt::format("{}.events: must be an array of exactly 7 events (1–7)", w));
-    for (int k = 0; k < 7; ++k) d.events[static_cast<size_t>(k)] = card_text((*ev)[static_cast<size_t>(k)], fmt::format("{}.events[{}]", w, k));
+    for (int k = 0; k < 7; ++k)
+      d.events[static_cast<size_t>(k)] =
+          card_text((*ev)[static_cast<size_t>(k)], fmt::format("{}.events[{}]", w, k));
     auto he = vj.find("heroes");
     if (he == vj.end() || !he->is_array() || he->size() != 4)
       throw Error(fmt::format("{}.heroes: must be an array of exactly 4 ordinary heroes", w));
-    for (int k = 0; k < 4; ++k) d.heroes[static_cast<size_t>(k)] = card_text((*he)[static_cast<size_t>(k)], fmt::format("{}.heroes[{}]", w, k));
+    for (int k = 0; k < 4; ++k)
+      d.heroes[static_cast<size_t>(k)] =
+          card_text((*he)[static_cast<size_t>(k)], fmt::format("{}.heroes[{}]", w, k));
     auto su = vj.find("super_hero");
     if (su == vj.end()) throw Error(w + ": missing 'super_hero'");
     d.super_hero = card_text(*su, w + ".super_hero");
@@ -136,7 +162,9 @@ Cast Cast::parse(const std::string& text, const std::string& source) {
 }
 
 Cast Cast::load(const std::string& path) {
-  if (path == "default") return parse(std::string(embedded::supporting_cast_default_cast), "default (fairy-tale-cast.json)");
+  if (path == "default")
+    return parse(std::string(embedded::supporting_cast_default_cast),
+                 "default (fairy-tale-cast.json)");
   std::ifstream in(path);
   if (!in) throw Error(fmt::format("cast file {}: cannot be opened", path));
   std::stringstream ss;
@@ -159,15 +187,44 @@ GameInfo SupportingCastGame::game_info() {
       "Complete a chain to score its card, your own chain alone to win; three bad lucks score 7 "
       "or an all-in. 16 points wins, unless someone has 0.";
   i.options = {
-      {"chain", "top", {"top", "ends"}, "SC-9: an event fits one above/below the last event (top) or either end of the run (ends)"},
-      {"unowned-villains", "table", {"table", "removed"}, "SC-4: chains and cards of villains nobody plays stay (table) or are taken out (removed)"},
-      {"unowned-chains", "playable", {"playable", "closed"}, "SC-9: events of unowned chains can be played (playable) or not (closed)"},
-      {"skip", "next-turn", {"next-turn", "rest-of-round"}, "SC-10: a skipped player loses the next turn or the rest of the round"},
-      {"rival-super-hero", "dead", {"dead", "claim"}, "SC-10/SC-20: another villain's super hero is unplayable (dead) or claims a card (claim)"},
-      {"bad-luck-retry", "no", {"no", "yes"}, "SC-11: after a bad-luck step the turn ends (no) or a now-legal play must be made (yes)"},
-      {"reserve", "optional", {"optional", "forced"}, "SC-8a: with only the villain card / own super hero playable, play one or take bad luck (optional), or must play (forced)"},
-      {"ending", "standard", {"standard", "party"}, "SC-17/SC-19: 16 ends the game at once (standard) or everyone else gets one more turn (party)"},
-      {"cast", "default", {}, "SC-1: card data: 'default' (the fairy-tale cast) or the path of a cast JSON file"},
+      {"chain",
+       "top",
+       {"top", "ends"},
+       "SC-9: an event fits one above/below the last event (top) or either end of the run (ends)"},
+      {"unowned-villains",
+       "table",
+       {"table", "removed"},
+       "SC-4: chains and cards of villains nobody plays stay (table) or are taken out (removed)"},
+      {"unowned-chains",
+       "playable",
+       {"playable", "closed"},
+       "SC-9: events of unowned chains can be played (playable) or not (closed)"},
+      {"skip",
+       "next-turn",
+       {"next-turn", "rest-of-round"},
+       "SC-10: a skipped player loses the next turn or the rest of the round"},
+      {"rival-super-hero",
+       "dead",
+       {"dead", "claim"},
+       "SC-10/SC-20: another villain's super hero is unplayable (dead) or claims a card (claim)"},
+      {"bad-luck-retry",
+       "no",
+       {"no", "yes"},
+       "SC-11: after a bad-luck step the turn ends (no) or a now-legal play must be made (yes)"},
+      {"reserve",
+       "optional",
+       {"optional", "forced"},
+       "SC-8a: with only the villain card / own super hero playable, play one or take bad luck "
+       "(optional), or must play (forced)"},
+      {"ending",
+       "standard",
+       {"standard", "party"},
+       "SC-17/SC-19: 16 ends the game at once (standard) or everyone else gets one more turn "
+       "(party)"},
+      {"cast",
+       "default",
+       {},
+       "SC-1: card data: 'default' (the fairy-tale cast) or the path of a cast JSON file"},
   };
   return i;
 }
@@ -208,7 +265,8 @@ std::string SupportingCastGame::card_name(int c) const {
   int s = slot_of(c);
   if (s == 0) return fmt::format("{} (villain card)", v.name);
   if (s <= 7) return fmt::format("{} {}: {}", v.key, s, v.events[static_cast<size_t>(s - 1)].name);
-  if (s <= 11) return fmt::format("{} (hero vs {})", v.heroes[static_cast<size_t>(s - 8)].name, v.key);
+  if (s <= 11)
+    return fmt::format("{} (hero vs {})", v.heroes[static_cast<size_t>(s - 8)].name, v.key);
   return fmt::format("{} (SUPER hero vs {})", v.super_hero.name, v.key);
 }
 
@@ -229,7 +287,8 @@ std::string SupportingCastGame::action_name(Action a) const {
   if (a == kAnswerNo) return "answer:no";
   if (a >= kDeal && a < kTurn) return "deal:" + card_key(a - kDeal);
   if (a >= kTurn && a < kVillain) return fmt::format("turn:{}", a - kTurn + 1);
-  if (a >= kVillain && a < kCount) return "villain:" + cast_.villains[static_cast<size_t>(a - kVillain)].key;
+  if (a >= kVillain && a < kCount)
+    return "villain:" + cast_.villains[static_cast<size_t>(a - kVillain)].key;
   return fmt::format("invalid:{}", a);
 }
 
@@ -321,7 +380,8 @@ void SupportingCastState::begin_round() {
   turn_played_ = false;
   in_turn_ = false;
   deal_chain_ = 0;
-  while (deal_chain_ < kVillains && !chains_[static_cast<size_t>(deal_chain_)].on_table) ++deal_chain_;
+  while (deal_chain_ < kVillains && !chains_[static_cast<size_t>(deal_chain_)].on_table)
+    ++deal_chain_;
   phase_ = Phase::kChainStart;
 }
 
@@ -363,7 +423,8 @@ void SupportingCastState::begin_turn() {
         WinCondition w = WinCondition::kSixteen;
         if (at16 == 1) {
           for (int p = 0; p < n; ++p)
-            if (seats_[static_cast<size_t>(p)].score >= 16) mask |= static_cast<std::uint8_t>(1u << p);
+            if (seats_[static_cast<size_t>(p)].score >= 16)
+              mask |= static_cast<std::uint8_t>(1u << p);
         } else {
           int best = at16 > 1 ? 99 : -1;
           for (int p = 0; p < n; ++p) {
@@ -371,7 +432,8 @@ void SupportingCastState::begin_turn() {
             best = at16 > 1 ? std::min(best, sc) : std::max(best, sc);
           }
           for (int p = 0; p < n; ++p)
-            if (seats_[static_cast<size_t>(p)].score == best) mask |= static_cast<std::uint8_t>(1u << p);
+            if (seats_[static_cast<size_t>(p)].score == best)
+              mask |= static_cast<std::uint8_t>(1u << p);
           w = at16 > 1 ? WinCondition::kPartyLowest : WinCondition::kSixteen;
         }
         end_game(w, mask);
@@ -402,7 +464,8 @@ void SupportingCastState::stalemate() {
   ++stalemates_;
   if (stalemates_ >= kStalemateGameGuard) {
     int best = -1;
-    for (int p = 0; p < num_players(); ++p) best = std::max<int>(best, seats_[static_cast<size_t>(p)].score);
+    for (int p = 0; p < num_players(); ++p)
+      best = std::max<int>(best, seats_[static_cast<size_t>(p)].score);
     std::uint8_t mask = 0;
     for (int p = 0; p < num_players(); ++p)
       if (seats_[static_cast<size_t>(p)].score == best) mask |= static_cast<std::uint8_t>(1u << p);
@@ -442,7 +505,8 @@ bool SupportingCastState::has_non_reserve_play(int p) const {
   s.hand.for_each([&](int c) {
     if (!found && !is_reserve(p, c) && card_playable(p, c)) found = true;
   });
-  if (!found && s.marker >= 0 && s.marker < kNumCards && !is_reserve(p, s.marker) && card_playable(p, s.marker))
+  if (!found && s.marker >= 0 && s.marker < kNumCards && !is_reserve(p, s.marker) &&
+      card_playable(p, s.marker))
     found = true;
   return found;
 }
@@ -482,11 +546,14 @@ void SupportingCastState::reveal_hand_publicly(int p) {
   Seat& s = seats_[static_cast<size_t>(p)];
   if (s.marker >= 0 && s.marker < kNumCards) {
     switch (s.marker_info) {
-      case MarkerInfo::kInKnown: s.marker_info = MarkerInfo::kPublic; break;
+      case MarkerInfo::kInKnown:
+        s.marker_info = MarkerInfo::kPublic;
+        break;
       case MarkerInfo::kAny:
         s.marker_info = s.known.minus(s.hand).empty() ? MarkerInfo::kOutKnown : MarkerInfo::kPublic;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   s.known = s.hand;
@@ -529,7 +596,7 @@ void SupportingCastState::bad_luck_step(int p) {
 
 void SupportingCastState::third_bad_luck_scores(int p) {
   if (score(p, 7, RoundEnd::kThirdBadLuck)) return;  // the round (or game) ended
-  end_turn();                                         // party ending: nothing ends (SC-19a)
+  end_turn();                                        // party ending: nothing ends (SC-19a)
 }
 
 void SupportingCastState::after_bad_luck(int p) {
@@ -570,9 +637,15 @@ void SupportingCastState::start_draw(int p, AfterDraw after) {
 
 void SupportingCastState::continue_after_draw() {
   switch (after_draw_) {
-    case AfterDraw::kEndTurn: end_turn(); return;
-    case AfterDraw::kAfterBadLuck: after_bad_luck(draw_for_); return;
-    case AfterDraw::kClaimContinue: claim_after_replacement_draw(); return;
+    case AfterDraw::kEndTurn:
+      end_turn();
+      return;
+    case AfterDraw::kAfterBadLuck:
+      after_bad_luck(draw_for_);
+      return;
+    case AfterDraw::kClaimContinue:
+      claim_after_replacement_draw();
+      return;
   }
 }
 
@@ -596,8 +669,10 @@ bool SupportingCastState::score(int p, int points, RoundEnd reason) {
     std::uint8_t zeros = 0;
     for (int q = 0; q < num_players(); ++q)
       if (seats_[static_cast<size_t>(q)].score == 0) zeros |= static_cast<std::uint8_t>(1u << q);
-    if (zeros) end_game(WinCondition::kZeroPoints, zeros);
-    else end_game(WinCondition::kSixteen, static_cast<std::uint8_t>(1u << p));
+    if (zeros)
+      end_game(WinCondition::kZeroPoints, zeros);
+    else
+      end_game(WinCondition::kSixteen, static_cast<std::uint8_t>(1u << p));
     return true;
   }
   finish_round(reason, p, gained);
@@ -640,6 +715,8 @@ void SupportingCastState::play_card(int p, int card, bool from_marker) {
   s.played_round = true;
   s.played_game = true;
   bool marker_face_up = s.marker_face_up;
+  last_card_ = static_cast<std::int8_t>(card);
+  last_card_by_ = static_cast<std::int8_t>(p);
   if (from_marker) {
     s.known.reset(card);
     s.marker = -1;
@@ -654,13 +731,7 @@ void SupportingCastState::play_card(int p, int card, bool from_marker) {
   if (is_event(card)) {
     Chain& c = chains_[static_cast<size_t>(v)];
     const int k = event_value(card);
-    if (sc_->chain_ends) {
-      if (k == cyc(c.hi + 1)) c.hi = static_cast<std::int8_t>(k);
-      else c.lo = static_cast<std::int8_t>(k);
-    }
-    c.last = static_cast<std::int8_t>(k);
-    c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
-    ++c.count;
+    lay_event(c, k);
     if (c.owner != p) c.all_by_owner = false;
     if (c.count == 7) {
       // SC-14: the chain is complete.
@@ -739,7 +810,8 @@ CardSet SupportingCastState::claimable(int p) const {
   elsewhere = elsewhere | discard_ | chain_heroes_;
   for (int q = 0; q < num_players(); ++q) {
     const Seat& o = seats_[static_cast<size_t>(q)];
-    if (o.marker >= 0 && o.marker < kNumCards && o.marker_info == MarkerInfo::kPublic) elsewhere.set(o.marker);
+    if (o.marker >= 0 && o.marker < kNumCards && o.marker_info == MarkerInfo::kPublic)
+      elsewhere.set(o.marker);
   }
   for (int i = 0; i < bottom_n_; ++i) elsewhere.set(bottom_[static_cast<size_t>(i)]);
   CardSet r = own.minus(elsewhere);
@@ -809,8 +881,10 @@ void SupportingCastState::legal_actions(std::vector<Action>& out) const {
       return;
     case Phase::kDealHand:
     case Phase::kDraw:
-      if (!pile_.empty()) pile_.for_each([&](int c) { out.push_back(act::kDeal + c); });
-      else if (bottom_n_ > 0) out.push_back(act::kDeal + bottom_[0]);
+      if (!pile_.empty())
+        pile_.for_each([&](int c) { out.push_back(act::kDeal + c); });
+      else if (bottom_n_ > 0)
+        out.push_back(act::kDeal + bottom_[0]);
       return;
     case Phase::kAllInTurn:
       for (int k = 1; k <= 6; ++k)
@@ -828,12 +902,14 @@ void SupportingCastState::legal_actions(std::vector<Action>& out) const {
       });
       if (s.villain_held) playable.set(make_card(s.villain, 0));
       playable.for_each([&](int c) { out.push_back(act::kPlay + c); });
-      if (s.marker >= 0 && s.marker < kNumCards && card_playable(p, s.marker)) out.push_back(act::kPlayMarker);
+      if (s.marker >= 0 && s.marker < kNumCards && card_playable(p, s.marker))
+        out.push_back(act::kPlayMarker);
       if (!sc_->reserve_forced && !has_non_reserve_play(p)) out.push_back(act::kBadLuck);  // SC-8a
       return;
     }
     case Phase::kChooseMarker:
-      seats_[static_cast<size_t>(decider_)].hand.for_each([&](int c) { out.push_back(act::kMarker + c); });
+      seats_[static_cast<size_t>(decider_)].hand.for_each(
+          [&](int c) { out.push_back(act::kMarker + c); });
       return;
     case Phase::kAllInStake: {
       const Seat& s = seats_[static_cast<size_t>(decider_)];
@@ -875,7 +951,8 @@ void SupportingCastState::chance_outcomes(std::vector<ChanceOutcome>& out) const
 Action SupportingCastState::sample_chance(Rng& rng) const {
   switch (phase_) {
     case Phase::kDealVillain: {
-      int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(__builtin_popcount(villain_pool_))));
+      int k = static_cast<int>(
+          rng.below(static_cast<std::uint32_t>(__builtin_popcount(villain_pool_))));
       std::uint32_t x = villain_pool_;
       for (; k > 0; --k) x &= x - 1;
       return act::kVillain + __builtin_ctz(x);
@@ -884,10 +961,13 @@ Action SupportingCastState::sample_chance(Rng& rng) const {
       return act::kDeal + make_card(deal_chain_, 1 + static_cast<int>(rng.below(7)));
     case Phase::kDealHand:
     case Phase::kDraw:
-      if (!pile_.empty()) return act::kDeal + pile_.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(pile_.count()))));
+      if (!pile_.empty())
+        return act::kDeal +
+               pile_.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(pile_.count()))));
       return act::kDeal + bottom_[0];
     case Phase::kAllInTurn: {
-      int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(__builtin_popcount(allin_supply_))));
+      int k = static_cast<int>(
+          rng.below(static_cast<std::uint32_t>(__builtin_popcount(allin_supply_))));
       std::uint32_t x = allin_supply_;
       for (; k > 0; --k) x &= x - 1;
       return act::kTurn + __builtin_ctz(x);
@@ -929,7 +1009,8 @@ void SupportingCastState::apply_unchecked(Action a) {
       c.count = 1;
       pile_.reset(card);
       ++deal_chain_;
-      while (deal_chain_ < kVillains && !chains_[static_cast<size_t>(deal_chain_)].on_table) ++deal_chain_;
+      while (deal_chain_ < kVillains && !chains_[static_cast<size_t>(deal_chain_)].on_table)
+        ++deal_chain_;
       if (deal_chain_ >= kVillains) {
         phase_ = Phase::kDealHand;
         deal_seat_ = 0;
@@ -962,7 +1043,8 @@ void SupportingCastState::apply_unchecked(Action a) {
         pile_.reset(card);
       } else {
         // From the ordered bottom stack (D2): public knowledge.
-        for (int i = 1; i < bottom_n_; ++i) bottom_[static_cast<size_t>(i - 1)] = bottom_[static_cast<size_t>(i)];
+        for (int i = 1; i < bottom_n_; ++i)
+          bottom_[static_cast<size_t>(i - 1)] = bottom_[static_cast<size_t>(i)];
         --bottom_n_;
         s.known.set(card);
       }
@@ -1071,19 +1153,26 @@ void SupportingCastState::apply_unchecked(Action a) {
   }
 }
 
-void SupportingCastState::debug_lay_events(int v, std::initializer_list<int> values, bool by_owner) {
+void SupportingCastState::lay_event(Chain& c, int k) const {
+  if (sc_->chain_ends) {  // SC-9 ends: the run grows at the end the card extends
+    if (k == cyc(c.hi + 1))
+      c.hi = static_cast<std::int8_t>(k);
+    else
+      c.lo = static_cast<std::int8_t>(k);
+  }
+  c.last = static_cast<std::int8_t>(k);
+  c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
+  ++c.count;
+}
+
+void SupportingCastState::debug_lay_events(int v, std::initializer_list<int> values,
+                                           bool by_owner) {
   Chain& c = chains_[static_cast<size_t>(v)];
   for (int k : values) {
     const int card = make_card(v, k);
     if (!pile_.test(card)) throw Error("debug_lay_events: the card is not in the pile");
     pile_.reset(card);
-    if (sc_->chain_ends) {
-      if (k == cyc(c.hi + 1)) c.hi = static_cast<std::int8_t>(k);
-      else c.lo = static_cast<std::int8_t>(k);
-    }
-    c.last = static_cast<std::int8_t>(k);
-    c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
-    ++c.count;
+    lay_event(c, k);
     if (!by_owner) c.all_by_owner = false;
   }
 }
@@ -1104,7 +1193,8 @@ std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) co
     if (q == viewer) continue;
     const Seat& s = seats_[static_cast<size_t>(q)];
     pool = pool | s.hand.minus(s.known);
-    if (s.marker >= 0 && s.marker < kNumCards && s.marker_info != MarkerInfo::kPublic && !s.known.test(s.marker))
+    if (s.marker >= 0 && s.marker < kNumCards && s.marker_info != MarkerInfo::kPublic &&
+        !s.known.test(s.marker))
       pool.set(s.marker);
   }
   std::array<std::int8_t, kNumCards> cards{};
@@ -1122,7 +1212,8 @@ std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) co
     if (q == viewer) continue;
     const Seat& s = seats_[static_cast<size_t>(q)];
     Seat& t = r.seats_[static_cast<size_t>(q)];
-    const bool hidden_marker = s.marker >= 0 && s.marker < kNumCards && s.marker_info != MarkerInfo::kPublic;
+    const bool hidden_marker =
+        s.marker >= 0 && s.marker < kNumCards && s.marker_info != MarkerInfo::kPublic;
     const int hand_n = s.hand.count();
     CardSet combined = s.known;  // known cards are in hand or are the hidden marker
     const int unknown_n = hand_n + (hidden_marker ? 1 : 0) - s.known.count();
@@ -1134,8 +1225,13 @@ std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) co
     }
     int marker;
     switch (s.marker_info) {
-      case MarkerInfo::kInKnown: marker = s.known.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(s.known.count())))); break;
-      case MarkerInfo::kOutKnown: marker = extra.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(extra.count())))); break;
+      case MarkerInfo::kInKnown:
+        marker =
+            s.known.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(s.known.count()))));
+        break;
+      case MarkerInfo::kOutKnown:
+        marker = extra.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(extra.count()))));
+        break;
       default: {
         CardSet all = combined | extra;
         marker = all.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(all.count()))));
@@ -1193,39 +1289,65 @@ std::uint64_t SupportingCastState::fingerprint() const {
   auto mix = [&](std::uint64_t v) { h = fnv1a(h, v); };
   for (int p = 0; p < num_players(); ++p) {
     const Seat& s = seats_[static_cast<size_t>(p)];
-    mix(s.hand.w[0]); mix(s.hand.w[1]); mix(s.known.w[0]); mix(s.known.w[1]);
+    mix(s.hand.w[0]);
+    mix(s.hand.w[1]);
+    mix(s.known.w[0]);
+    mix(s.known.w[1]);
     mix(static_cast<std::uint64_t>(s.villain + 8) | (static_cast<std::uint64_t>(s.score) << 8) |
-        (static_cast<std::uint64_t>(s.bad_luck) << 16) | (static_cast<std::uint64_t>(s.marker + 1) << 24) |
-        (static_cast<std::uint64_t>(s.marker_info) << 32) | (static_cast<std::uint64_t>(s.villain_held) << 40) |
-        (static_cast<std::uint64_t>(s.skip) << 41) | (static_cast<std::uint64_t>(s.played_round) << 44) |
-        (static_cast<std::uint64_t>(s.played_game) << 45) | (static_cast<std::uint64_t>(s.marker_face_up) << 46));
+        (static_cast<std::uint64_t>(s.bad_luck) << 16) |
+        (static_cast<std::uint64_t>(s.marker + 1) << 24) |
+        (static_cast<std::uint64_t>(s.marker_info) << 32) |
+        (static_cast<std::uint64_t>(s.villain_held) << 40) |
+        (static_cast<std::uint64_t>(s.skip) << 41) |
+        (static_cast<std::uint64_t>(s.played_round) << 44) |
+        (static_cast<std::uint64_t>(s.played_game) << 45) |
+        (static_cast<std::uint64_t>(s.marker_face_up) << 46));
   }
   for (const Chain& c : chains_)
     mix(static_cast<std::uint64_t>(c.owner + 1) | (static_cast<std::uint64_t>(c.on_table) << 8) |
         (static_cast<std::uint64_t>(c.mask) << 16) | (static_cast<std::uint64_t>(c.first) << 24) |
         (static_cast<std::uint64_t>(c.last) << 32) | (static_cast<std::uint64_t>(c.lo) << 40) |
-        (static_cast<std::uint64_t>(c.hi) << 48) | (static_cast<std::uint64_t>(c.all_by_owner) << 56));
-  mix(pile_.w[0]); mix(pile_.w[1]); mix(discard_.w[0]); mix(discard_.w[1]);
-  mix(chain_heroes_.w[0]); mix(chain_heroes_.w[1]);
-  for (int i = 0; i < bottom_n_; ++i) mix(static_cast<std::uint64_t>(bottom_[static_cast<size_t>(i)]));
+        (static_cast<std::uint64_t>(c.hi) << 48) |
+        (static_cast<std::uint64_t>(c.all_by_owner) << 56));
+  mix(pile_.w[0]);
+  mix(pile_.w[1]);
+  mix(discard_.w[0]);
+  mix(discard_.w[1]);
+  mix(chain_heroes_.w[0]);
+  mix(chain_heroes_.w[1]);
+  for (int i = 0; i < bottom_n_; ++i)
+    mix(static_cast<std::uint64_t>(bottom_[static_cast<size_t>(i)]));
   mix(static_cast<std::uint64_t>(allin_supply_) | (static_cast<std::uint64_t>(leader_used_) << 8) |
-      (static_cast<std::uint64_t>(villain_pool_) << 16) | (static_cast<std::uint64_t>(phase_) << 24) |
-      (static_cast<std::uint64_t>(after_draw_) << 32) | (static_cast<std::uint64_t>(decider_ + 1) << 40) |
-      (static_cast<std::uint64_t>(turn_player_) << 48) | (static_cast<std::uint64_t>(start_player_) << 56));
+      (static_cast<std::uint64_t>(villain_pool_) << 16) |
+      (static_cast<std::uint64_t>(phase_) << 24) | (static_cast<std::uint64_t>(after_draw_) << 32) |
+      (static_cast<std::uint64_t>(decider_ + 1) << 40) |
+      (static_cast<std::uint64_t>(turn_player_) << 48) |
+      (static_cast<std::uint64_t>(start_player_) << 56));
   mix(static_cast<std::uint64_t>(deal_seat_) | (static_cast<std::uint64_t>(deal_chain_) << 8) |
-      (static_cast<std::uint64_t>(draw_for_ + 1) << 16) | (static_cast<std::uint64_t>(round_scorer_ + 1) << 24) |
-      (static_cast<std::uint64_t>(allin_stake_) << 32) | (static_cast<std::uint64_t>(allin_named_) << 40) |
+      (static_cast<std::uint64_t>(draw_for_ + 1) << 16) |
+      (static_cast<std::uint64_t>(round_scorer_ + 1) << 24) |
+      (static_cast<std::uint64_t>(allin_stake_) << 32) |
+      (static_cast<std::uint64_t>(allin_named_) << 40) |
       (static_cast<std::uint64_t>(allin_hits_) << 48));
-  mix(static_cast<std::uint64_t>(claim_super_ + 1) | (static_cast<std::uint64_t>(claim_card_ + 1) << 8) |
-      (static_cast<std::uint64_t>(claim_holder_ + 1) << 16) | (static_cast<std::uint64_t>(claim_owner_ + 1) << 24) |
-      (static_cast<std::uint64_t>(marker_replacing_) << 32) | (static_cast<std::uint64_t>(party_active_) << 33) |
-      (static_cast<std::uint64_t>(party_slots_left_) << 40) | (static_cast<std::uint64_t>(after_marker_) << 48));
+  mix(static_cast<std::uint64_t>(claim_super_ + 1) |
+      (static_cast<std::uint64_t>(claim_card_ + 1) << 8) |
+      (static_cast<std::uint64_t>(claim_holder_ + 1) << 16) |
+      (static_cast<std::uint64_t>(claim_owner_ + 1) << 24) |
+      (static_cast<std::uint64_t>(marker_replacing_) << 32) |
+      (static_cast<std::uint64_t>(party_active_) << 33) |
+      (static_cast<std::uint64_t>(party_slots_left_) << 40) |
+      (static_cast<std::uint64_t>(after_marker_) << 48));
   mix(static_cast<std::uint64_t>(round_) | (static_cast<std::uint64_t>(rounds_finished_) << 16) |
       (static_cast<std::uint64_t>(win_) << 32) | (static_cast<std::uint64_t>(winners_mask_) << 40) |
-      (static_cast<std::uint64_t>(in_turn_) << 48) | (static_cast<std::uint64_t>(turn_played_) << 49));
-  mix(static_cast<std::uint64_t>(round_actions_) | (static_cast<std::uint64_t>(round_turns_) << 32));
-  mix(static_cast<std::uint64_t>(round_stuck_) | (static_cast<std::uint64_t>(noplay_streak_) << 16) |
-      (static_cast<std::uint64_t>(stalemates_) << 24));
+      (static_cast<std::uint64_t>(in_turn_) << 48) |
+      (static_cast<std::uint64_t>(turn_played_) << 49));
+  mix(static_cast<std::uint64_t>(round_actions_) |
+      (static_cast<std::uint64_t>(round_turns_) << 32));
+  mix(static_cast<std::uint64_t>(round_stuck_) |
+      (static_cast<std::uint64_t>(noplay_streak_) << 16) |
+      (static_cast<std::uint64_t>(stalemates_) << 24) |
+      (static_cast<std::uint64_t>(last_card_ + 1) << 32) |
+      (static_cast<std::uint64_t>(last_card_by_ + 1) << 40));
   return h;
 }
 

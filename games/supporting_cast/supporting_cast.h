@@ -1,5 +1,6 @@
 // Tribute to the Supporting Cast (向配角致敬) — an unpublished prototype by a Taiwanese designer.
-// Rules: ../shared/rules/supporting-cast.md (rule ids SC-1…SC-21); source: seeds/supporting-cast-zh.txt.
+// Rules: ../shared/rules/supporting-cast.md (rule ids SC-1…SC-21); source:
+// seeds/supporting-cast-zh.txt.
 //
 // Rules summary
 //   4–7 players each own a villain (SC-3). Every round, each villain's seven events (1–7) start a
@@ -7,13 +8,13 @@
 //   (SC-5); hands of 4/4/5/6 cards for 7/6/5/4 players (SC-6). On a turn a player must play if they
 //   can (SC-8): an event that fits a chain (SC-9: one above or below the last event, 7 and 1
 //   neighbours; option chain=ends grows a run at both ends), their own villain card or own heroes
-//   (discarded, SC-10), or another owner's ordinary hero (laid on that chain: the owner is skipped).
-//   Then they draw. A player with no legal play suffers bad luck (SC-11): 1. reveal the hand, lay a
-//   face-down marker, draw; 2. turn the marker up; 3. go all-in (SC-13) or end the round scoring 7.
-//   Completing a chain ends the round (SC-14): the owner who laid all six later events wins
-//   outright, otherwise the player scores the card's value. Scores cap at 15, at least +1 (SC-15);
-//   16 ends the game (SC-17) unless someone has 0 points (they win instead). Options: see
-//   game_info(); the party ending (SC-19) and the rival-super-hero claim (SC-20) included.
+//   (discarded, SC-10), or another owner's ordinary hero (laid on that chain: the owner is
+//   skipped). Then they draw. A player with no legal play suffers bad luck (SC-11): 1. reveal the
+//   hand, lay a face-down marker, draw; 2. turn the marker up; 3. go all-in (SC-13) or end the
+//   round scoring 7. Completing a chain ends the round (SC-14): the owner who laid all six later
+//   events wins outright, otherwise the player scores the card's value. Scores cap at 15, at least
+//   +1 (SC-15); 16 ends the game (SC-17) unless someone has 0 points (they win instead). Options:
+//   see game_info(); the party ending (SC-19) and the rival-super-hero claim (SC-20) included.
 //
 // Decisions of this implementation (where the reference leaves a choice or is silent)
 //   D1  Card ids: villain v (0–6 in data-file order) owns ids v*13+k: k=0 villain card, 1–7 events,
@@ -23,15 +24,17 @@
 //       which is the same distribution as a shuffled pile. A super hero sent to the bottom by a
 //       failed claim (SC-20a) goes to an ordered bottom stack, drawn only when the rest is empty.
 //   D3  Villains are dealt at game start by chance, one per seat in seat order (SC-3). The seven
-//       chain starts are chance decisions per villain in data order; then hands are dealt by chance,
-//       seat 0 first. Deal order does not change the distribution.
-//   D4  The marker counts as a legal play like a hand card (SC-12 "like a hand card"), so a playable
+//       chain starts are chance decisions per villain in data order; then hands are dealt by
+//       chance, seat 0 first. Deal order does not change the distribution.
+//   D4  The marker counts as a legal play like a hand card (SC-12 "like a hand card"), so a
+//   playable
 //       marker must be played if nothing else is chosen. The own super hero as marker is a reserve
 //       card too (SC-8a), as is the villain card.
 //   D5  At bad-luck step 1 with an empty hand, the marker is the lowest-numbered all-in card left,
 //       else the leader card (public either way); SC-12a's replacement order is used likewise.
 //   D6  The all-in shuffler (SC-13a) is chosen by the all-in player: a decision with no effect on
-//       the odds, kept because the rule names it. Named numbers may repeat; a turned card stays out.
+//       the odds, kept because the rule names it. Named numbers may repeat; a turned card stays
+//       out.
 //   D7  A claim (SC-20) may name any of the claimer's own twelve events and heroes that is not in
 //       their hand and not known to be elsewhere (on a chain or discarded); when no such card
 //       exists, any of the twelve that is not in their hand. The owner of the played super hero's
@@ -43,8 +46,8 @@
 //       round; the game then ends. If nobody has 16 at that point (impossible) the highest wins.
 //   D10 Returns: 1 for each winner, 0 otherwise. Outcome details name the win condition.
 //   D11 Resampling re-deals every card the viewer cannot locate (the pile, others' hidden hand
-//       cards, others' hidden markers), keeping what the public knows: hand sizes, cards revealed at
-//       bad luck or by a failed claim that are still in that hand (or are its face-down marker).
+//       cards, others' hidden markers), keeping what the public knows: hand sizes, cards revealed
+//       at bad luck or by a failed claim that are still in that hand (or are its face-down marker).
 //       It does not infer from choices (e.g. that a player who took bad luck had no playable card).
 //   D12 Guard (SC-16a/c): every round ends by the rules; if a round ever exceeds 4000 actions it is
 //       ended as a stalemate, reported as such. No simulation has hit it.
@@ -73,14 +76,30 @@ inline constexpr int kCardsPerVillain = 13;
 inline constexpr int kNumCards = kVillains * kCardsPerVillain;  // 91
 
 // Card helpers (D1).
-constexpr int villain_of(int card) { return card / kCardsPerVillain; }
-constexpr int slot_of(int card) { return card % kCardsPerVillain; }
-constexpr int make_card(int villain, int slot) { return villain * kCardsPerVillain + slot; }
-constexpr bool is_villain_card(int card) { return slot_of(card) == 0; }
-constexpr bool is_event(int card) { return slot_of(card) >= 1 && slot_of(card) <= 7; }
-constexpr int event_value(int card) { return slot_of(card); }
-constexpr bool is_ordinary_hero(int card) { return slot_of(card) >= 8 && slot_of(card) <= 11; }
-constexpr bool is_super_hero(int card) { return slot_of(card) == 12; }
+constexpr int villain_of(int card) {
+  return card / kCardsPerVillain;
+}
+constexpr int slot_of(int card) {
+  return card % kCardsPerVillain;
+}
+constexpr int make_card(int villain, int slot) {
+  return villain * kCardsPerVillain + slot;
+}
+constexpr bool is_villain_card(int card) {
+  return slot_of(card) == 0;
+}
+constexpr bool is_event(int card) {
+  return slot_of(card) >= 1 && slot_of(card) <= 7;
+}
+constexpr int event_value(int card) {
+  return slot_of(card);
+}
+constexpr bool is_ordinary_hero(int card) {
+  return slot_of(card) >= 8 && slot_of(card) <= 11;
+}
+constexpr bool is_super_hero(int card) {
+  return slot_of(card) == 12;
+}
 
 // A set of up to 128 cards.
 struct CardSet {
@@ -96,7 +115,9 @@ struct CardSet {
   bool operator==(const CardSet&) const = default;
   // The k-th card (0-based, ascending) of the set.
   int nth(int k) const;
-  int first() const { return w[0] ? __builtin_ctzll(w[0]) : (w[1] ? 64 + __builtin_ctzll(w[1]) : -1); }
+  int first() const {
+    return w[0] ? __builtin_ctzll(w[0]) : (w[1] ? 64 + __builtin_ctzll(w[1]) : -1);
+  }
   template <class F>
   void for_each(F f) const {
     for (int i = 0; i < 2; ++i)
@@ -123,49 +144,56 @@ struct Cast {
 
 // Action ids (D1): one space for decisions and chance outcomes.
 namespace act {
-inline constexpr Action kPlay = 0;                          // play:<card> (hand / villain card)
-inline constexpr Action kPlayMarker = kPlay + kNumCards;    // play-marker
-inline constexpr Action kBadLuck = kPlayMarker + 1;         // bad-luck (decline reserve cards)
-inline constexpr Action kMarker = kBadLuck + 1;             // marker:<card> (choose a marker)
-inline constexpr Action kClaim = kMarker + kNumCards;       // claim:<card>
-inline constexpr Action kStart = kClaim + kNumCards;        // start:<seat>
+inline constexpr Action kPlay = 0;                        // play:<card> (hand / villain card)
+inline constexpr Action kPlayMarker = kPlay + kNumCards;  // play-marker
+inline constexpr Action kBadLuck = kPlayMarker + 1;       // bad-luck (decline reserve cards)
+inline constexpr Action kMarker = kBadLuck + 1;           // marker:<card> (choose a marker)
+inline constexpr Action kClaim = kMarker + kNumCards;     // claim:<card>
+inline constexpr Action kStart = kClaim + kNumCards;      // start:<seat>
 inline constexpr Action kAllInVillain = kStart + kMaxPlayers;
 inline constexpr Action kAllInSuper = kAllInVillain + 1;
 inline constexpr Action kAllInDecline = kAllInSuper + 1;
-inline constexpr Action kShuffler = kAllInDecline + 1;      // shuffler:<seat>
-inline constexpr Action kName = kShuffler + kMaxPlayers;    // name:1..6
+inline constexpr Action kShuffler = kAllInDecline + 1;    // shuffler:<seat>
+inline constexpr Action kName = kShuffler + kMaxPlayers;  // name:1..6
 inline constexpr Action kAnswerYes = kName + 6;
 inline constexpr Action kAnswerNo = kAnswerYes + 1;
 // Chance outcomes.
-inline constexpr Action kDeal = kAnswerNo + 1;              // deal:<card> (draw, chain start)
-inline constexpr Action kTurn = kDeal + kNumCards;          // turn:1..6 (all-in card turned)
-inline constexpr Action kVillain = kTurn + 6;               // villain:<key> (dealt to a seat)
+inline constexpr Action kDeal = kAnswerNo + 1;      // deal:<card> (draw, chain start)
+inline constexpr Action kTurn = kDeal + kNumCards;  // turn:1..6 (all-in card turned)
+inline constexpr Action kVillain = kTurn + 6;       // villain:<key> (dealt to a seat)
 inline constexpr Action kCount = kVillain + kVillains;
 }  // namespace act
 
 enum class RoundEnd : std::uint8_t {
   kNone,
-  kOwnChainWin,     // SC-14 outright win
-  kCompletion,      // SC-14 completion scoring
-  kThirdBadLuck,    // SC-13 third bad luck (no all-in, or all-in missed)
-  kAllInWin,        // SC-13 all-in win
-  kStalemate,       // SC-16a
-  kPartyEnd,        // SC-19 the party ending's last turns are over
+  kOwnChainWin,   // SC-14 outright win
+  kCompletion,    // SC-14 completion scoring
+  kThirdBadLuck,  // SC-13 third bad luck (no all-in, or all-in missed)
+  kAllInWin,      // SC-13 all-in win
+  kStalemate,     // SC-16a
+  kPartyEnd,      // SC-19 the party ending's last turns are over
 };
 const char* round_end_name(RoundEnd e);
 
-enum class WinCondition : std::uint8_t { kNone, kOwnChain, kAllIn, kSixteen, kZeroPoints, kPartyLowest };
+enum class WinCondition : std::uint8_t {
+  kNone,
+  kOwnChain,
+  kAllIn,
+  kSixteen,
+  kZeroPoints,
+  kPartyLowest
+};
 const char* win_condition_name(WinCondition w);
 
 // A summary of the last finished round, for reports.
 struct RoundSummary {
   RoundEnd end = RoundEnd::kNone;
   std::int8_t scorer = -1;
-  std::int8_t points = 0;       // points scored (after SC-15 clamping)
-  std::int16_t turns = 0;       // turn slots
-  std::int32_t actions = 0;     // actions in the round (chance included)
-  std::int16_t stuck = 0;       // SC-21 stuck circuits
-  std::uint8_t played_mask = 0; // seats that played a card this round
+  std::int8_t points = 0;        // points scored (after SC-15 clamping)
+  std::int16_t turns = 0;        // turn slots
+  std::int32_t actions = 0;      // actions in the round (chance included)
+  std::int16_t stuck = 0;        // SC-21 stuck circuits
+  std::uint8_t played_mask = 0;  // seats that played a card this round
   bool all_in_tried = false;
 };
 
@@ -181,8 +209,8 @@ class SupportingCastGame : public Game {
   std::string rules_help() const override;
 
   const Cast& cast() const { return cast_; }
-  std::string card_name(int card) const;     // "Little Red Riding Hood (wolf hero)"
-  std::string card_key(int card) const;      // "wolf.h1"
+  std::string card_name(int card) const;  // "Little Red Riding Hood (wolf hero)"
+  std::string card_key(int card) const;   // "wolf.h1"
   // Option values, decoded once.
   bool chain_ends, unowned_removed, unowned_closed, skip_rest, claim, retry, reserve_forced, party;
 
@@ -212,19 +240,19 @@ class SupportingCastState : public State {
   std::uint64_t fingerprint() const override;
 
   enum class Phase : std::uint8_t {
-    kDealVillain,   // chance: villain for seat `deal_seat_`
-    kChainStart,    // chance: first event of chain `deal_chain_`
-    kDealHand,      // chance: a card for seat `deal_seat_`
-    kNameStart,     // the last round's scorer names the start player
-    kTurn,          // the turn player plays (or takes bad luck when only reserve cards are legal)
-    kChooseMarker,  // bad-luck step 1 / marker replacement: pick a hand card
-    kDraw,          // chance: a card for seat `draw_for_`, then `after_draw_`
-    kAllInStake,    // choose villain card / super hero / decline
-    kAllInShuffler, // choose who shuffles
-    kAllInName,     // name a number 1–6
-    kAllInTurn,     // chance: a card is turned
-    kClaimName,     // name one of your own cards
-    kClaimAnswer,   // owner of the played super hero's villain answers or not
+    kDealVillain,    // chance: villain for seat `deal_seat_`
+    kChainStart,     // chance: first event of chain `deal_chain_`
+    kDealHand,       // chance: a card for seat `deal_seat_`
+    kNameStart,      // the last round's scorer names the start player
+    kTurn,           // the turn player plays (or takes bad luck when only reserve cards are legal)
+    kChooseMarker,   // bad-luck step 1 / marker replacement: pick a hand card
+    kDraw,           // chance: a card for seat `draw_for_`, then `after_draw_`
+    kAllInStake,     // choose villain card / super hero / decline
+    kAllInShuffler,  // choose who shuffles
+    kAllInName,      // name a number 1–6
+    kAllInTurn,      // chance: a card is turned
+    kClaimName,      // name one of your own cards
+    kClaimAnswer,    // owner of the played super hero's villain answers or not
     kGameOver,
   };
   enum class AfterDraw : std::uint8_t { kEndTurn, kAfterBadLuck, kClaimContinue };
@@ -232,25 +260,25 @@ class SupportingCastState : public State {
   enum class MarkerInfo : std::uint8_t { kNone, kPublic, kInKnown, kOutKnown, kAny };
 
   struct Seat {
-    CardSet hand;            // hidden hand cards (the villain card is tracked by villain_held)
-    CardSet known;           // cards the public knows to be in hand or the hidden marker (D11)
+    CardSet hand;   // hidden hand cards (the villain card is tracked by villain_held)
+    CardSet known;  // cards the public knows to be in hand or the hidden marker (D11)
     std::int8_t villain = -1;
     std::int8_t score = 0;
-    std::int8_t bad_luck = 0;      // level this round, 0–3
-    std::int8_t marker = -1;       // card id, 100+k all-in card k, 110 leader card, -1 none
+    std::int8_t bad_luck = 0;  // level this round, 0–3
+    std::int8_t marker = -1;   // card id, 100+k all-in card k, 110 leader card, -1 none
     MarkerInfo marker_info = MarkerInfo::kNone;
     bool marker_face_up = false;
     bool villain_held = true;
-    std::uint8_t skip = 0;         // 0 none, 1 next turn, 2 rest of round
+    std::uint8_t skip = 0;  // 0 none, 1 next turn, 2 rest of round
     bool played_round = false, played_game = false;
   };
   struct Chain {
-    std::int8_t owner = -1;        // seat, or -1
+    std::int8_t owner = -1;  // seat, or -1
     bool on_table = false;
-    std::uint8_t mask = 0;         // bit k-1: event k is on the chain
+    std::uint8_t mask = 0;                            // bit k-1: event k is on the chain
     std::int8_t first = 0, last = 0, lo = 0, hi = 0;  // event values (ends mode: run lo..hi)
     std::uint8_t count = 0;
-    bool all_by_owner = true;      // every event after the first laid by the owner
+    bool all_by_owner = true;  // every event after the first laid by the owner
   };
 
   // Read access for agents (on determinizations), reports and tests.
@@ -286,8 +314,12 @@ class SupportingCastState : public State {
 
   // Test hooks for positions that no chance outcome sets up (rule tests force chance outcomes
   // through apply() for everything else): a score, a chain laid in earlier turns.
-  void debug_set_score(int p, int score) { seats_[static_cast<size_t>(p)].score = static_cast<std::int8_t>(score); }
-  void debug_set_villain_held(int p, bool held) { seats_[static_cast<size_t>(p)].villain_held = held; }
+  void debug_set_score(int p, int score) {
+    seats_[static_cast<size_t>(p)].score = static_cast<std::int8_t>(score);
+  }
+  void debug_set_villain_held(int p, bool held) {
+    seats_[static_cast<size_t>(p)].villain_held = held;
+  }
   // Moves a seat's hand to the discard (to reach an empty hand without exhausting the pile).
   void debug_clear_hand(int p) {
     discard_ = discard_ | seats_[static_cast<size_t>(p)].hand;
@@ -302,9 +334,9 @@ class SupportingCastState : public State {
   friend class SupportingCastGame;
   void begin_round();
   void start_turns();
-  void begin_turn();             // at the turn player's slot: skips, then the decision
-  void offer_turn();             // the turn player acts now (no skip check)
-  void end_turn();               // count the slot, advance to the next one
+  void begin_turn();  // at the turn player's slot: skips, then the decision
+  void offer_turn();  // the turn player acts now (no skip check)
+  void end_turn();    // count the slot, advance to the next one
   void stalemate();
   void bad_luck_step(int p);
   void after_bad_luck(int p);
@@ -329,6 +361,8 @@ class SupportingCastState : public State {
   bool is_reserve(int p, int card) const;
   int active_players() const;
   void reveal_hand_publicly(int p);
+  void lay_event(Chain& c, int k) const;
+  std::string describe_action_lower(Action a, Player viewer) const;
 
   const SupportingCastGame* sc_;
   std::array<Seat, kMaxPlayers> seats_{};
@@ -336,20 +370,21 @@ class SupportingCastState : public State {
   CardSet pile_, discard_, chain_heroes_;
   std::array<std::int8_t, kVillains> bottom_{};
   std::uint8_t bottom_n_ = 0;
-  std::uint8_t allin_supply_ = 0;   // bit k-1: all-in card k in the supply
-  bool leader_used_ = false;        // the leader card serves as a marker
-  std::uint8_t villain_pool_ = 0;   // villains not yet dealt (game start)
+  std::uint8_t allin_supply_ = 0;  // bit k-1: all-in card k in the supply
+  bool leader_used_ = false;       // the leader card serves as a marker
+  std::uint8_t villain_pool_ = 0;  // villains not yet dealt (game start)
   Phase phase_ = Phase::kDealVillain;
   AfterDraw after_draw_ = AfterDraw::kEndTurn;
   AfterMarker after_marker_ = AfterMarker::kDraw;
   bool in_turn_ = false, turn_played_ = false;
   std::int8_t stalemates_ = 0;
-  std::int8_t decider_ = -1;        // seat deciding in the current phase
+  std::int8_t last_card_ = -1, last_card_by_ = -1;  // the most recent card played (public)
+  std::int8_t decider_ = -1;                        // seat deciding in the current phase
   std::int8_t turn_player_ = 0, start_player_ = 0, deal_seat_ = 0, deal_chain_ = 0;
   std::int8_t draw_for_ = -1, round_scorer_ = -1;
   std::int8_t allin_stake_ = 0, allin_named_ = 0, allin_hits_ = 0;
   std::int8_t claim_super_ = -1, claim_card_ = -1, claim_holder_ = -1, claim_owner_ = -1;
-  bool marker_replacing_ = false;   // kChooseMarker is a replacement, not a bad-luck step
+  bool marker_replacing_ = false;  // kChooseMarker is a replacement, not a bad-luck step
   bool party_active_ = false;
   std::int8_t party_slots_left_ = 0;
   std::int16_t round_ = 0, rounds_finished_ = 0;

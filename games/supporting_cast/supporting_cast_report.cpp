@@ -1,9 +1,9 @@
 // Tribute to the Supporting Cast: registration and the designer report (`villainy simulate`).
 // Answers the designer's questions (rules reference, "What a designer wants to read off a
 // simulation"; SC-21 defines the statistics).
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "supporting_cast/supporting_cast.h"
@@ -15,13 +15,15 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kEnds = 7;   // RoundEnd values
-constexpr int kWins = 6;   // WinCondition values
+constexpr int kEnds = 7;  // RoundEnd values
+constexpr int kWins = 6;  // WinCondition values
 
 class ScReporter : public Reporter {
  public:
   ScReporter(int n, const Cast& cast) : n_(n), cast_(&cast) {}
-  std::unique_ptr<Reporter> fresh() const override { return std::make_unique<ScReporter>(n_, *cast_); }
+  std::unique_ptr<Reporter> fresh() const override {
+    return std::make_unique<ScReporter>(n_, *cast_);
+  }
 
   void on_step(const State& after, Action, Player) override {
     const auto& s = static_cast<const SupportingCastState&>(after);
@@ -62,8 +64,10 @@ class ScReporter : public Reporter {
     const auto& o = static_cast<const ScReporter&>(other);
     games_ += o.games_;
     rounds_ += o.rounds_;
-    for (int i = 0; i < kEnds; ++i) ends_[static_cast<size_t>(i)] += o.ends_[static_cast<size_t>(i)];
-    for (int i = 0; i < kWins; ++i) win_conditions_[static_cast<size_t>(i)] += o.win_conditions_[static_cast<size_t>(i)];
+    for (int i = 0; i < kEnds; ++i)
+      ends_[static_cast<size_t>(i)] += o.ends_[static_cast<size_t>(i)];
+    for (int i = 0; i < kWins; ++i)
+      win_conditions_[static_cast<size_t>(i)] += o.win_conditions_[static_cast<size_t>(i)];
     turns_per_round_.merge(o.turns_per_round_);
     actions_per_round_.merge(o.actions_per_round_);
     rounds_per_game_.merge(o.rounds_per_game_);
@@ -73,7 +77,8 @@ class ScReporter : public Reporter {
     round_no_play_.merge(o.round_no_play_);
     game_no_play_.merge(o.game_no_play_);
     game_with_silent_player_.merge(o.game_with_silent_player_);
-    for (int v = 0; v < kVillains; ++v) villain_wins_[static_cast<size_t>(v)].merge(o.villain_wins_[static_cast<size_t>(v)]);
+    for (int v = 0; v < kVillains; ++v)
+      villain_wins_[static_cast<size_t>(v)].merge(o.villain_wins_[static_cast<size_t>(v)]);
     final_scores_.merge(o.final_scores_);
     winner_scores_.merge(o.winner_scores_);
     points_.merge(o.points_);
@@ -84,7 +89,8 @@ class ScReporter : public Reporter {
     j["games"] = games_;
     j["rounds"] = rounds_;
     for (int i = 1; i < kEnds; ++i)
-      j["round_ends"][round_end_name(static_cast<RoundEnd>(i))] = Proportion{ends_[static_cast<size_t>(i)], rounds_}.to_json();
+      j["round_ends"][round_end_name(static_cast<RoundEnd>(i))] =
+          Proportion{ends_[static_cast<size_t>(i)], rounds_}.to_json();
     j["turns_per_round"] = turns_per_round_.to_json();
     j["actions_per_round"] = actions_per_round_.to_json();
     j["rounds_per_game"] = rounds_per_game_.to_json();
@@ -98,7 +104,8 @@ class ScReporter : public Reporter {
       j["win_conditions"][win_condition_name(static_cast<WinCondition>(i))] =
           Proportion{win_conditions_[static_cast<size_t>(i)], games_}.to_json();
     for (int v = 0; v < kVillains; ++v)
-      j["win_rate_by_villain"][cast_->villains[static_cast<size_t>(v)].key] = villain_wins_[static_cast<size_t>(v)].to_json();
+      j["win_rate_by_villain"][cast_->villains[static_cast<size_t>(v)].key] =
+          villain_wins_[static_cast<size_t>(v)].to_json();
     j["final_scores"] = final_scores_.to_json();
     j["winner_scores"] = winner_scores_.to_json();
     j["points_per_scoring_round"] = points_.to_json();
@@ -109,10 +116,13 @@ class ScReporter : public Reporter {
   }
 
   std::string to_text() const override {
-    std::string o = fmt::format("Tribute to the Supporting Cast — designer report ({} games, {} rounds)\n", games_, rounds_);
+    std::string o =
+        fmt::format("Tribute to the Supporting Cast — designer report ({} games, {} rounds)\n",
+                    games_, rounds_);
     o += "How rounds end (share of rounds, 95% CI):\n";
     for (int i = 1; i < kEnds; ++i)
-      o += fmt::format("  {:<16} {}\n", round_end_name(static_cast<RoundEnd>(i)), Proportion{ends_[static_cast<size_t>(i)], rounds_}.str());
+      o += fmt::format("  {:<16} {}\n", round_end_name(static_cast<RoundEnd>(i)),
+                       Proportion{ends_[static_cast<size_t>(i)], rounds_}.str());
     o += fmt::format("Turns per round:   {}\n", turns_per_round_.summary());
     o += fmt::format("Actions per round: {}\n", actions_per_round_.summary());
     o += fmt::format("Rounds per game:   {}\n", rounds_per_game_.summary());
@@ -120,16 +130,21 @@ class ScReporter : public Reporter {
     o += fmt::format("  rounds with the table stuck at least once: {}\n", stuck_rounds_.str());
     o += fmt::format("  stuck circuits per round: {}\n", stuck_per_round_.summary());
     o += "Does someone never play a card?\n";
-    o += fmt::format("  a player goes a whole round without a play: {} of player-rounds\n", round_no_play_.str());
-    o += fmt::format("  a player goes a whole game without a play:  {} of player-games\n", game_no_play_.str());
-    o += fmt::format("  games in which some player never played:     {}\n", game_with_silent_player_.str());
+    o += fmt::format("  a player goes a whole round without a play: {} of player-rounds\n",
+                     round_no_play_.str());
+    o += fmt::format("  a player goes a whole game without a play:  {} of player-games\n",
+                     game_no_play_.str());
+    o += fmt::format("  games in which some player never played:     {}\n",
+                     game_with_silent_player_.str());
     o += fmt::format("Rounds with an all-in attempt: {}\n", all_in_tried_.str());
     o += "How games are won (share of games):\n";
     for (int i = 1; i < kWins; ++i)
-      o += fmt::format("  {:<13} {}\n", win_condition_name(static_cast<WinCondition>(i)), Proportion{win_conditions_[static_cast<size_t>(i)], games_}.str());
+      o += fmt::format("  {:<13} {}\n", win_condition_name(static_cast<WinCondition>(i)),
+                       Proportion{win_conditions_[static_cast<size_t>(i)], games_}.str());
     o += "Win rate by villain (seat-games with that villain):\n";
     for (int v = 0; v < kVillains; ++v)
-      o += fmt::format("  {:<30} {}\n", cast_->villains[static_cast<size_t>(v)].name, villain_wins_[static_cast<size_t>(v)].str());
+      o += fmt::format("  {:<30} {}\n", cast_->villains[static_cast<size_t>(v)].name,
+                       villain_wins_[static_cast<size_t>(v)].str());
     o += fmt::format("Final scores (all players): {}\n", final_scores_.summary());
     o += fmt::format("Winners' final scores:      {}\n", winner_scores_.summary());
     o += fmt::format("Points per scoring round:   {}\n", points_.summary());
@@ -155,14 +170,14 @@ class ScReporter : public Reporter {
 }  // namespace
 
 void register_game() {
-  villainy::register_game(
-      {SupportingCastGame::game_info(),
-       [](const Options& o, int n) -> std::shared_ptr<const Game> {
-         return std::make_shared<SupportingCastGame>(o, n);
-       },
-       [](const Game& g) -> std::unique_ptr<Reporter> {
-         return std::make_unique<ScReporter>(g.num_players(), static_cast<const SupportingCastGame&>(g).cast());
-       }});
+  villainy::register_game({SupportingCastGame::game_info(),
+                           [](const Options& o, int n) -> std::shared_ptr<const Game> {
+                             return std::make_shared<SupportingCastGame>(o, n);
+                           },
+                           [](const Game& g) -> std::unique_ptr<Reporter> {
+                             return std::make_unique<ScReporter>(
+                                 g.num_players(), static_cast<const SupportingCastGame&>(g).cast());
+                           }});
 }
 
 }  // namespace villainy::supporting_cast

@@ -1,6 +1,7 @@
 // Tribute to the Supporting Cast: views (JSON, text, tensor) and per-viewer action descriptions.
 // Every view is built for one viewer and holds only what that viewer knows (see D11).
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "supporting_cast/supporting_cast.h"
@@ -12,24 +13,40 @@ namespace {
 const char* phase_name(SupportingCastState::Phase p) {
   using P = SupportingCastState::Phase;
   switch (p) {
-    case P::kDealVillain: return "deal-villains";
-    case P::kChainStart: return "chain-starts";
-    case P::kDealHand: return "deal-hands";
-    case P::kNameStart: return "name-start-player";
-    case P::kTurn: return "turn";
-    case P::kChooseMarker: return "choose-marker";
-    case P::kDraw: return "draw";
-    case P::kAllInStake: return "all-in-stake";
-    case P::kAllInShuffler: return "all-in-shuffler";
-    case P::kAllInName: return "all-in-name";
-    case P::kAllInTurn: return "all-in-turn";
-    case P::kClaimName: return "claim-name";
-    case P::kClaimAnswer: return "claim-answer";
-    case P::kGameOver: return "game-over";
+    case P::kDealVillain:
+      return "deal-villains";
+    case P::kChainStart:
+      return "chain-starts";
+    case P::kDealHand:
+      return "deal-hands";
+    case P::kNameStart:
+      return "name-start-player";
+    case P::kTurn:
+      return "turn";
+    case P::kChooseMarker:
+      return "choose-marker";
+    case P::kDraw:
+      return "draw";
+    case P::kAllInStake:
+      return "all-in-stake";
+    case P::kAllInShuffler:
+      return "all-in-shuffler";
+    case P::kAllInName:
+      return "all-in-name";
+    case P::kAllInTurn:
+      return "all-in-turn";
+    case P::kClaimName:
+      return "claim-name";
+    case P::kClaimAnswer:
+      return "claim-answer";
+    case P::kGameOver:
+      return "game-over";
   }
   return "?";
 }
-const char* skip_name(int s) { return s == 0 ? "none" : (s == 1 ? "next-turn" : "rest-of-round"); }
+const char* skip_name(int s) {
+  return s == 0 ? "none" : (s == 1 ? "next-turn" : "rest-of-round");
+}
 std::string marker_text(int m, const SupportingCastGame& g) {
   if (m >= 110) return "the leader card";
   if (m >= 100) return fmt::format("all-in card {}", m - 100);
@@ -64,7 +81,8 @@ json SupportingCastState::view_json(Player viewer) const {
     const Seat& s = seats_[static_cast<size_t>(p)];
     json o;
     o["seat"] = p;
-    o["villain"] = s.villain >= 0 ? json(g.cast().villains[static_cast<size_t>(s.villain)].key) : json(nullptr);
+    o["villain"] = s.villain >= 0 ? json(g.cast().villains[static_cast<size_t>(s.villain)].key)
+                                  : json(nullptr);
     o["score"] = s.score;
     o["hand_count"] = s.hand.count();
     if (p == viewer) o["hand"] = keys(s.hand);
@@ -76,11 +94,15 @@ json SupportingCastState::view_json(Player viewer) const {
       m["state"] = "none";
     } else {
       m["state"] = s.marker_face_up ? "face-up" : "face-down";
-      const bool visible = p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
-      if (visible) m["card"] = s.marker < kNumCards ? json(g.card_key(s.marker)) : json(marker_text(s.marker, g));
-      const char* among = s.marker_info == MarkerInfo::kInKnown ? "yes"
+      const bool visible =
+          p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
+      if (visible)
+        m["card"] =
+            s.marker < kNumCards ? json(g.card_key(s.marker)) : json(marker_text(s.marker, g));
+      const char* among = s.marker_info == MarkerInfo::kInKnown    ? "yes"
                           : s.marker_info == MarkerInfo::kOutKnown ? "no"
-                          : s.marker_info == MarkerInfo::kAny ? "maybe" : "n/a";
+                          : s.marker_info == MarkerInfo::kAny      ? "maybe"
+                                                                   : "n/a";
       m["among_known_cards"] = among;
     }
     o["marker"] = m;
@@ -115,6 +137,7 @@ json SupportingCastState::view_json(Player viewer) const {
     chains.push_back(o);
   }
   j["chains"] = chains;
+  if (last_card_ >= 0) j["last_play"] = {{"seat", last_card_by_}, {"card", g.card_key(last_card_)}};
   j["pile_count"] = pile_size();
   json bottom = json::array();
   for (int i = 0; i < bottom_n_; ++i) bottom.push_back(g.card_key(bottom_[static_cast<size_t>(i)]));
@@ -126,21 +149,27 @@ json SupportingCastState::view_json(Player viewer) const {
   j["all_in_supply"] = supply;
   j["leader_card_used_as_marker"] = leader_used_;
   if (phase_ == Phase::kAllInShuffler || phase_ == Phase::kAllInName || phase_ == Phase::kAllInTurn)
-    j["all_in"] = {{"player", decider_}, {"stake", allin_stake_ == 1 ? "villain" : "super"},
-                   {"hits", allin_hits_}, {"needed", allin_stake_ == 1 ? 3 : 4},
+    j["all_in"] = {{"player", decider_},
+                   {"stake", allin_stake_ == 1 ? "villain" : "super"},
+                   {"hits", allin_hits_},
+                   {"needed", allin_stake_ == 1 ? 3 : 4},
                    {"named", phase_ == Phase::kAllInTurn ? json(allin_named_) : json(nullptr)}};
-  if (claim_super_ >= 0 && (phase_ == Phase::kClaimName || phase_ == Phase::kClaimAnswer || phase_ == Phase::kDraw))
-    j["claim"] = {{"claimer", turn_player_}, {"super_hero", g.card_key(claim_super_)},
+  if (claim_super_ >= 0 &&
+      (phase_ == Phase::kClaimName || phase_ == Phase::kClaimAnswer || phase_ == Phase::kDraw))
+    j["claim"] = {{"claimer", turn_player_},
+                  {"super_hero", g.card_key(claim_super_)},
                   {"named", claim_card_ >= 0 ? json(g.card_key(claim_card_)) : json(nullptr)},
                   {"holder", claim_holder_}};
   if (rounds_finished_ > 0)
-    j["last_round"] = {{"end", round_end_name(last_round_.end)}, {"scorer", last_round_.scorer},
+    j["last_round"] = {{"end", round_end_name(last_round_.end)},
+                       {"scorer", last_round_.scorer},
                        {"points", last_round_.points}};
   if (viewer >= 0 && current_player() == viewer) {
     std::vector<Action> legal;
     legal_actions(legal);
     json opts = json::array();
-    for (Action a : legal) opts.push_back({{"id", a}, {"name", g.action_name(a)}, {"text", describe_action(a, viewer)}});
+    for (Action a : legal)
+      opts.push_back({{"id", a}, {"name", g.action_name(a)}, {"text", describe_action(a, viewer)}});
     j["your_options"] = opts;
   }
   if (phase_ == Phase::kGameOver) j["result"] = outcome();
@@ -151,34 +180,41 @@ std::string SupportingCastState::view_text(Player viewer) const {
   const auto& g = *sc_;
   const int n = num_players();
   std::string out;
-  out += fmt::format("== Round {} ==  ({} players{})\n", round_, n,
-                     party_active_ ? fmt::format(", party ending: {} last turns left", party_slots_left_) : "");
+  out += fmt::format(
+      "== Round {} ==  ({} players{})\n", round_, n,
+      party_active_ ? fmt::format(", party ending: {} last turns left", party_slots_left_) : "");
   out += "Chains:\n";
   for (int v = 0; v < kVillains; ++v) {
     const Chain& c = chains_[static_cast<size_t>(v)];
     if (!c.on_table) continue;
     const auto& vd = g.cast().villains[static_cast<size_t>(v)];
     std::string ev;
-    for (int k = 1; k <= 7; ++k) ev += (c.mask & (1u << (k - 1))) ? fmt::format("{}", k) : std::string("·");
+    for (int k = 1; k <= 7; ++k)
+      ev += (c.mask & (1u << (k - 1))) ? fmt::format("{}", k) : std::string("·");
     std::string heroes;
     for (int k = 8; k <= 11; ++k)
-      if (chain_heroes_.test(make_card(v, k))) heroes += " +" + vd.heroes[static_cast<size_t>(k - 8)].name;
+      if (chain_heroes_.test(make_card(v, k)))
+        heroes += " +" + vd.heroes[static_cast<size_t>(k - 8)].name;
     std::string fits;
     if (c.count > 0 && c.count < 7) {
-      if (g.chain_ends) fits = fmt::format("next: {} or {}", ((c.hi) % 7) + 1, ((c.lo + 5) % 7) + 1);
-      else fits = fmt::format("last {}, next: {} or {}", c.last, (c.last % 7) + 1, ((c.last + 5) % 7) + 1);
+      if (g.chain_ends)
+        fits = fmt::format("next: {} or {}", ((c.hi) % 7) + 1, ((c.lo + 5) % 7) + 1);
+      else
+        fits = fmt::format("last {}, next: {} or {}", c.last, (c.last % 7) + 1,
+                           ((c.last + 5) % 7) + 1);
     }
-    out += fmt::format("  {:<11} {:<30} [{}] {}{}{}{}\n", vd.key, vd.name, ev,
-                       c.count == 7 ? "COMPLETE" : fits,
-                       c.owner >= 0 ? fmt::format("  owner: {}", seat_name(c.owner, viewer)) : "  (no owner)",
-                       c.all_by_owner && c.owner >= 0 && c.count > 1 ? " (all by owner)" : "", heroes);
+    out += fmt::format(
+        "  {:<11} {:<30} [{}] {}{}{}{}\n", vd.key, vd.name, ev, c.count == 7 ? "COMPLETE" : fits,
+        c.owner >= 0 ? fmt::format("  owner: {}", seat_name(c.owner, viewer)) : "  (no owner)",
+        c.all_by_owner && c.owner >= 0 && c.count > 1 ? " (all by owner)" : "", heroes);
   }
   out += "Players:\n";
   for (int p = 0; p < n; ++p) {
     const Seat& s = seats_[static_cast<size_t>(p)];
     std::string marker;
     if (s.marker >= 0) {
-      const bool visible = p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
+      const bool visible =
+          p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
       marker = fmt::format(", marker {} {}", s.marker_face_up ? "face up:" : "face down:",
                            visible ? marker_text(s.marker, g) : std::string("?"));
     }
@@ -187,29 +223,37 @@ std::string SupportingCastState::view_text(Player viewer) const {
       known = ", known in hand:";
       s.known.for_each([&](int c) { known += " " + g.card_key(c); });
     }
-    out += fmt::format("  {}seat {} {:<28} score {:2}  cards {}{}  bad luck {}{}{}{}{}\n",
-                       p == turn_player_ && phase_ != Phase::kGameOver ? "> " : "  ", p,
-                       s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].name : "?",
-                       s.score, s.hand.count(), s.villain_held ? " +villain card" : "", s.bad_luck, marker,
-                       s.skip ? fmt::format(", SKIPPED ({})", skip_name(s.skip)) : "", known,
-                       p == viewer ? "  (you)" : "");
+    out +=
+        fmt::format("  {}seat {} {:<28} score {:2}  cards {}{}  bad luck {}{}{}{}{}\n",
+                    p == turn_player_ && phase_ != Phase::kGameOver ? "> " : "  ", p,
+                    s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].name : "?",
+                    s.score, s.hand.count(), s.villain_held ? " +villain card" : "", s.bad_luck,
+                    marker, s.skip ? fmt::format(", SKIPPED ({})", skip_name(s.skip)) : "", known,
+                    p == viewer ? "  (you)" : "");
   }
   std::string bottom;
   for (int i = 0; i < bottom_n_; ++i) bottom += " " + g.card_key(bottom_[static_cast<size_t>(i)]);
   out += fmt::format("Pile: {} cards{}   All-in supply: {}   Discard: {} cards\n", pile_size(),
-                     bottom.empty() ? "" : " (bottom:" + bottom + ")", __builtin_popcount(allin_supply_),
-                     discard_.count());
+                     bottom.empty() ? "" : " (bottom:" + bottom + ")",
+                     __builtin_popcount(allin_supply_), discard_.count());
   if (viewer >= 0 && viewer < n) {
     const Seat& s = seats_[static_cast<size_t>(viewer)];
     out += "Your hand:\n";
     s.hand.for_each([&](int c) {
-      out += fmt::format("  - {}{}\n", g.card_name(c), card_playable(viewer, c) ? "   (playable)" : "");
+      out += fmt::format("  - {}{}\n", g.card_name(c),
+                         card_playable(viewer, c) ? "   (playable)" : "");
     });
     if (s.hand.empty()) out += "  (empty)\n";
   }
+  if (last_card_ >= 0)
+    out += fmt::format("Last card played: {} by {}\n", g.card_name(last_card_),
+                       seat_name(last_card_by_, viewer));
   if (rounds_finished_ > 0 && phase_ != Phase::kGameOver)
     out += fmt::format("Last round: {}{}\n", round_end_name(last_round_.end),
-                       last_round_.scorer >= 0 ? fmt::format(", {} scored {}", seat_name(last_round_.scorer, viewer), last_round_.points) : "");
+                       last_round_.scorer >= 0
+                           ? fmt::format(", {} scored {}", seat_name(last_round_.scorer, viewer),
+                                         last_round_.points)
+                           : "");
   if (phase_ == Phase::kGameOver) {
     out += fmt::format("GAME OVER: {} — winner(s):", win_condition_name(win_));
     for (Player w : winners()) out += " " + seat_name(w, viewer);
@@ -241,7 +285,10 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
   put(static_cast<float>(pile_size()) / 80.0f);
   // Seats, relative to the viewer.
   for (int r = 0; r < kMaxPlayers; ++r) {
-    if (r >= n) { i += 1 + 1 + 4 + 1 + 3 + 1 + 3 + kNumCards + kNumCards; continue; }
+    if (r >= n) {
+      i += 1 + 1 + 4 + 1 + 3 + 1 + 3 + kNumCards + kNumCards;
+      continue;
+    }
     const int p = seat ? (viewer + r) % n : r;
     const Seat& s = seats_[static_cast<size_t>(p)];
     put(static_cast<float>(s.score) / 16.0f);
@@ -255,7 +302,8 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
     put(s.marker_info == MarkerInfo::kInKnown ? 1.0f : 0.0f);
     cards(s.known);
     CardSet visible_marker;
-    if (s.marker >= 0 && s.marker < kNumCards && (s.marker_info == MarkerInfo::kPublic || p == viewer))
+    if (s.marker >= 0 && s.marker < kNumCards &&
+        (s.marker_info == MarkerInfo::kPublic || p == viewer))
       visible_marker.set(s.marker);
     cards(visible_marker);
   }
@@ -270,21 +318,31 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
     put(c.all_by_owner ? 1.0f : 0.0f);
   }
   for (int k = 0; k < 14; ++k) put(static_cast<int>(phase_) == k ? 1.0f : 0.0f);
-  for (int k = 0; k < 8; ++k) put(k < n && current_player() == (seat ? (viewer + k) % n : k) ? 1.0f : 0.0f);
+  for (int k = 0; k < 8; ++k)
+    put(k < n && current_player() == (seat ? (viewer + k) % n : k) ? 1.0f : 0.0f);
   for (int k = 1; k <= 6; ++k) put(allin_supply_ & (1u << (k - 1)) ? 1.0f : 0.0f);
   put(static_cast<float>(allin_hits_) / 4.0f);
   put(party_active_ ? 1.0f : 0.0f);
   put(leader_used_ ? 1.0f : 0.0f);
   put(static_cast<float>(round_) / 100.0f);
-  if (i != out.size()) throw Error(fmt::format("supporting-cast tensor: wrote {} of {} values", i, out.size()));
+  if (i != out.size())
+    throw Error(fmt::format("supporting-cast tensor: wrote {} of {} values", i, out.size()));
 }
 
 std::string SupportingCastState::describe_action(Action a, Player viewer) const {
+  std::string line = describe_action_lower(a, viewer);
+  if (!line.empty() && line[0] >= 'a' && line[0] <= 'z')
+    line[0] = static_cast<char>(line[0] - 'a' + 'A');
+  return line;
+}
+
+std::string SupportingCastState::describe_action_lower(Action a, Player viewer) const {
   const auto& g = *sc_;
   using namespace act;
   switch (phase_) {
     case Phase::kDealVillain:
-      return fmt::format("{} get{} the villain {}", seat_name(deal_seat_, viewer), deal_seat_ == viewer ? "" : "s",
+      return fmt::format("{} get{} the villain {}", seat_name(deal_seat_, viewer),
+                         deal_seat_ == viewer ? "" : "s",
                          g.cast().villains[static_cast<size_t>(a - kVillain)].name);
     case Phase::kChainStart:
       return fmt::format("Chain start: {}", g.card_name(a - kDeal));
@@ -294,7 +352,8 @@ std::string SupportingCastState::describe_action(Action a, Player viewer) const 
     case Phase::kDraw: {
       const bool from_bottom = pile_.empty();
       if (draw_for_ == viewer || from_bottom)
-        return fmt::format("{} draw{} {}", seat_name(draw_for_, viewer), draw_for_ == viewer ? "" : "s", g.card_name(a - kDeal));
+        return fmt::format("{} draw{} {}", seat_name(draw_for_, viewer),
+                           draw_for_ == viewer ? "" : "s", g.card_name(a - kDeal));
       return fmt::format("Seat {} draws a card", draw_for_);
     }
     case Phase::kAllInTurn:
@@ -307,10 +366,12 @@ std::string SupportingCastState::describe_action(Action a, Player viewer) const 
   if (a >= kPlay && a < kPlayMarker) {
     const int c = a - kPlay;
     std::string effect;
-    if (is_event(c)) effect = " onto its chain";
+    if (is_event(c))
+      effect = " onto its chain";
     else if (is_ordinary_hero(c)) {
       int owner = chains_[static_cast<size_t>(villain_of(c))].owner;
-      effect = owner >= 0 && owner != p ? fmt::format(" — {} is skipped", seat_name(owner, viewer)) : " (discarded)";
+      effect = owner >= 0 && owner != p ? fmt::format(" — {} is skipped", seat_name(owner, viewer))
+                                        : " (discarded)";
     } else if (is_super_hero(c) && villain_of(c) != seats_[static_cast<size_t>(p)].villain) {
       effect = " to claim a card";
     } else {
@@ -318,8 +379,12 @@ std::string SupportingCastState::describe_action(Action a, Player viewer) const 
     }
     return fmt::format("{} play{} {}{}", who, p == viewer ? "" : "s", g.card_name(c), effect);
   }
-  if (a == kPlayMarker) return fmt::format("{} play{} the marker {}", who, p == viewer ? "" : "s", g.card_name(seats_[static_cast<size_t>(p)].marker));
-  if (a == kBadLuck) return fmt::format("{} take{} bad luck instead of playing a reserve card", who, p == viewer ? "" : "s");
+  if (a == kPlayMarker)
+    return fmt::format("{} play{} the marker {}", who, p == viewer ? "" : "s",
+                       g.card_name(seats_[static_cast<size_t>(p)].marker));
+  if (a == kBadLuck)
+    return fmt::format("{} take{} bad luck instead of playing a reserve card", who,
+                       p == viewer ? "" : "s");
   if (a >= kMarker && a < kClaim) {
     const bool face_up = marker_replacing_ && seats_[static_cast<size_t>(p)].marker_face_up;
     if (p == viewer || face_up)
@@ -327,17 +392,28 @@ std::string SupportingCastState::describe_action(Action a, Player viewer) const 
                          g.card_name(a - kMarker), face_up ? "face up" : "face down");
     return fmt::format("{} lays a card face down as the bad-luck marker", who);
   }
-  if (a >= kClaim && a < kStart) return fmt::format("{} name{} {}", who, p == viewer ? "" : "s", g.card_name(a - kClaim));
-  if (a >= kStart && a < kAllInVillain) return fmt::format("{} name{} {} as start player", who, p == viewer ? "" : "s", seat_name(a - kStart, viewer));
-  if (a == kAllInVillain) return fmt::format("{} go{} all-in with the villain card (3 hits to win)", who, p == viewer ? "" : "es");
-  if (a == kAllInSuper) return fmt::format("{} go{} all-in with the super hero (4 hits to win)", who, p == viewer ? "" : "es");
-  if (a == kAllInDecline) return fmt::format("{} decline{} the all-in and score 7", who, p == viewer ? "" : "s");
-  if (a >= kShuffler && a < kName) return fmt::format("{} shuffles the all-in cards", seat_name(a - kShuffler, viewer));
-  if (a >= kName && a < kAnswerYes) return fmt::format("{} name{} {}", who, p == viewer ? "" : "s", a - kName + 1);
+  if (a >= kClaim && a < kStart)
+    return fmt::format("{} name{} {}", who, p == viewer ? "" : "s", g.card_name(a - kClaim));
+  if (a >= kStart && a < kAllInVillain)
+    return fmt::format("{} name{} {} as start player", who, p == viewer ? "" : "s",
+                       seat_name(a - kStart, viewer));
+  if (a == kAllInVillain)
+    return fmt::format("{} go{} all-in with the villain card (3 hits to win)", who,
+                       p == viewer ? "" : "es");
+  if (a == kAllInSuper)
+    return fmt::format("{} go{} all-in with the super hero (4 hits to win)", who,
+                       p == viewer ? "" : "es");
+  if (a == kAllInDecline)
+    return fmt::format("{} decline{} the all-in and score 7", who, p == viewer ? "" : "s");
+  if (a >= kShuffler && a < kName)
+    return fmt::format("{} shuffles the all-in cards", seat_name(a - kShuffler, viewer));
+  if (a >= kName && a < kAnswerYes)
+    return fmt::format("{} name{} {}", who, p == viewer ? "" : "s", a - kName + 1);
   if (a == kAnswerYes)
-    return fmt::format("{} show{} {} and take{} {}", who, p == viewer ? "" : "s",
-                       g.card_name(make_card(seats_[static_cast<size_t>(turn_player_)].villain, 12)),
-                       p == viewer ? "" : "s", claim_super_ >= 0 ? g.card_name(claim_super_) : "?");
+    return fmt::format(
+        "{} show{} {} and take{} {}", who, p == viewer ? "" : "s",
+        g.card_name(make_card(seats_[static_cast<size_t>(turn_player_)].villain, 12)),
+        p == viewer ? "" : "s", claim_super_ >= 0 ? g.card_name(claim_super_) : "?");
   if (a == kAnswerNo) return fmt::format("{} do{} not answer", who, p == viewer ? "" : "es");
   return g.action_name(a);
 }

@@ -1,14 +1,13 @@
 // Rule tests for Tribute to the Supporting Cast. Each test cites the rule ids of
 // ../shared/rules/supporting-cast.md it checks, and sets up its position by forcing chance
 // outcomes (villains, chain starts, deals, draws, all-in cards) through apply().
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <map>
-#include <set>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "supporting_cast/supporting_cast.h"
 #include "villainy/core/registry.h"
@@ -131,7 +130,9 @@ std::vector<std::vector<std::string>> quiet(std::vector<std::string> seat0) {
       {"stepmother.h1", "stepmother.h2", "stepmother.h3", "stepmother.h4"},
       {"witch.h1", "witch.h2", "witch.h3", "witch.h4"}};
   for (size_t p = 1; p < h.size(); ++p)  // seat 0's cards are not dealt twice
-    std::erase_if(h[p], [&](const std::string& c) { return std::find(seat0.begin(), seat0.end(), c) != seat0.end(); });
+    std::erase_if(h[p], [&](const std::string& c) {
+      return std::find(seat0.begin(), seat0.end(), c) != seat0.end();
+    });
   return h;
 }
 // Seats 1, 2, 3 each play their next own hero (h1, h2, … in turn) and draw a dead card.
@@ -177,10 +178,12 @@ TEST(SupportingCastData, SC1_BrokenCastFilesGetClearErrors) {
   nlohmann::json d = nlohmann::json::parse(in);
   d["villains"][2]["events"].erase(0);
   expect_error(d.dump(), "villains[2].events");
-  d = nlohmann::json::parse(std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+  d = nlohmann::json::parse(
+      std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
   d["villains"][3]["key"] = d["villains"][0]["key"];
   expect_error(d.dump(), "used twice");
-  d = nlohmann::json::parse(std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+  d = nlohmann::json::parse(
+      std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
   d["villains"][5]["heroes"][1].erase("name_zh");
   expect_error(d.dump(), "villains[5].heroes[1]");
   // A bad cast option is an error at game creation, naming the file.
@@ -195,15 +198,18 @@ TEST(SupportingCastRules, SC3_SC4_SC5_SC6_SetupDealsVillainsChainsAndHands) {
     EXPECT_TRUE(t.st->is_chance());
     EXPECT_EQ(t.st->legal_actions().size(), 7u);
     Rng rng(n);
-    while (t.s().phase() == SupportingCastState::Phase::kDealVillain) t.st->apply(t.st->sample_chance(rng));
+    while (t.s().phase() == SupportingCastState::Phase::kDealVillain)
+      t.st->apply(t.st->sample_chance(rng));
     std::set<int> vs;
     for (int p = 0; p < n; ++p) vs.insert(t.s().seat(p).villain);
     EXPECT_EQ(static_cast<int>(vs.size()), n);
     // SC-4: seven chains, each started by chance over its seven events.
     EXPECT_EQ(t.st->legal_actions().size(), 7u);
-    while (t.s().phase() != SupportingCastState::Phase::kTurn) t.st->apply(t.st->sample_chance(rng));
+    while (t.s().phase() != SupportingCastState::Phase::kTurn)
+      t.st->apply(t.st->sample_chance(rng));
     int chains = 0;
-    for (int v = 0; v < kVillains; ++v) chains += t.s().chain(v).on_table && t.s().chain(v).count == 1;
+    for (int v = 0; v < kVillains; ++v)
+      chains += t.s().chain(v).on_table && t.s().chain(v).count == 1;
     EXPECT_EQ(chains, 7);
     // SC-6: 7/6/5/4 players get 4/4/5/6 cards; SC-3: the villain card is held too.
     const int h = n >= 6 ? 4 : (n == 5 ? 5 : 6);
@@ -232,8 +238,8 @@ TEST(SupportingCastRules, SC8_SC9_TopChainOneAboveOrBelowCyclic) {
   // The source's examples: on 5 you may play 4 or 6; on 7 you may play 6 or 1.
   t.setup(kVillains4, {{"wolf", 5}, {"queen", 7}},
           quiet({"wolf.e4", "wolf.e6", "queen.e1", "queen.e6", "wolf.e2", "queen.e3"}));
-  EXPECT_EQ(t.legal(), (std::set<std::string>{"play:wolf.e4", "play:wolf.e6", "play:queen.e1", "play:queen.e6",
-                                              "play:wolf.villain"}));
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"play:wolf.e4", "play:wolf.e6", "play:queen.e1",
+                                              "play:queen.e6", "play:wolf.villain"}));
   // SC-8: a player with a legal play must play: no bad-luck choice.
   EXPECT_FALSE(t.can("bad-luck"));
   // SC-8: after the play, the player draws one card, then the turn passes on.
@@ -268,7 +274,8 @@ TEST(SupportingCastRules, SC9_UnownedChainsPlayableOrClosed) {
 
 TEST(SupportingCastRules, SC10_SC9a_OwnCardsDiscardOthersHeroSkipsUnownedHeroDiscards) {
   Table t(4);
-  t.setup(kVillains4, {}, quiet({"wolf.h1", "witch.h4", "snowqueen.h1", "queen.super", "wolf.super"}));
+  t.setup(kVillains4, {},
+          quiet({"wolf.h1", "witch.h4", "snowqueen.h1", "queen.super", "wolf.super"}));
   // Another villain's super hero is dead (rival-super-hero=dead); own super hero and villain card
   // are legal (SC-10).
   EXPECT_FALSE(t.can("play:queen.super"));
@@ -396,7 +403,8 @@ TEST(SupportingCastRules, SC11_BadLuckRetryStepsFollowAtOnce) {
 
 TEST(SupportingCastRules, SC12_SC12a_MarkerPlayedWhenItFitsAndReplaced) {
   Table t(4);
-  auto hands = quiet({"snowqueen.e3", "rumpel.e3", "rumpel.e4", "rumpel.e5", "westwitch.e3", "westwitch.e4"});
+  auto hands = quiet(
+      {"snowqueen.e3", "rumpel.e3", "rumpel.e4", "rumpel.e5", "westwitch.e3", "westwitch.e4"});
   hands[1].push_back("snowqueen.e2");  // seat 1 will make the marker playable
   t.setup(kVillains4, {}, hands);
   t.play_draw("wolf.villain");
@@ -456,7 +464,8 @@ TEST(SupportingCastRules, SC13_AllInWithTheVillainCardWinsOnThreeHits) {
   ASSERT_EQ(t.s().phase(), SupportingCastState::Phase::kAllInStake);
   EXPECT_EQ(t.legal(), (std::set<std::string>{"all-in:villain", "all-in:decline"}));
   t.act("all-in:villain");
-  EXPECT_EQ(t.legal(), (std::set<std::string>{"shuffler:1", "shuffler:2", "shuffler:3"}));  // SC-13a
+  EXPECT_EQ(t.legal(),
+            (std::set<std::string>{"shuffler:1", "shuffler:2", "shuffler:3"}));  // SC-13a
   t.act("shuffler:2");
   t.act("name:3");
   t.act("turn:3");
@@ -536,7 +545,9 @@ TEST(SupportingCastRules, SC14_OwnChainNotAllByOwnerOnlyScores) {
 }
 
 TEST(SupportingCastRules, SC15_SC15a_ScoresCapAtFifteenAtLeastOnePoint) {
-  struct Case { int before, points, after; };
+  struct Case {
+    int before, points, after;
+  };
   for (Case c : {Case{13, 7, 15}, Case{14, 1, 15}, Case{15, 1, 16}, Case{3, 1, 4}, Case{0, 7, 7}}) {
     // Complete the wolf chain (not all by its owner) with the card worth `points`.
     Table u(4);
@@ -584,7 +595,8 @@ TEST(SupportingCastRules, SC17_SixteenWinsAloneUnlessSomeoneHasZero) {
     t.act("play:queen.e2");
     ASSERT_TRUE(t.st->is_terminal());
     if (zero) {
-      EXPECT_EQ(t.st->winners(), (std::vector<Player>{2, 3}));  // the zero-point players win together
+      EXPECT_EQ(t.st->winners(),
+                (std::vector<Player>{2, 3}));  // the zero-point players win together
       EXPECT_EQ(t.s().win_condition(), WinCondition::kZeroPoints);
     } else {
       EXPECT_EQ(t.st->winners(), std::vector<Player>{0});
@@ -697,11 +709,12 @@ TEST(SupportingCastRules, SC21_StuckTableIsCounted) {
   // Every seat holds only events that do not fit: each takes bad luck in turn (a slot without a
   // play); a full circuit of such slots is one "stuck" count.
   Table t(4);
-  t.setup(kVillains4, {},
-          {{"wolf.e3", "wolf.e4", "wolf.e5", "wolf.e6", "queen.e3", "queen.e4"},
-           {"queen.e5", "queen.e6", "stepmother.e3", "stepmother.e4", "stepmother.e5", "stepmother.e6"},
-           {"witch.e3", "witch.e4", "witch.e5", "witch.e6", "snowqueen.e3", "snowqueen.e4"},
-           {"snowqueen.e5", "snowqueen.e6", "rumpel.e3", "rumpel.e4", "rumpel.e5", "rumpel.e6"}});
+  t.setup(
+      kVillains4, {},
+      {{"wolf.e3", "wolf.e4", "wolf.e5", "wolf.e6", "queen.e3", "queen.e4"},
+       {"queen.e5", "queen.e6", "stepmother.e3", "stepmother.e4", "stepmother.e5", "stepmother.e6"},
+       {"witch.e3", "witch.e4", "witch.e5", "witch.e6", "snowqueen.e3", "snowqueen.e4"},
+       {"snowqueen.e5", "snowqueen.e6", "rumpel.e3", "rumpel.e4", "rumpel.e5", "rumpel.e6"}});
   for (int p = 0; p < 4; ++p) {
     ASSERT_EQ(t.seat_to_move(), p);
     t.act("bad-luck");
@@ -714,7 +727,9 @@ TEST(SupportingCastRules, SC21_StuckTableIsCounted) {
 TEST(SupportingCastRules, SC16a_SC16c_RoundsAlwaysEndWithoutStalemate) {
   register_game();
   for (const auto& opts : std::vector<std::map<std::string, std::string>>{
-           {}, {{"skip", "rest-of-round"}}, {{"rival-super-hero", "claim"}, {"bad-luck-retry", "yes"}}}) {
+           {},
+           {{"skip", "rest-of-round"}},
+           {{"rival-super-hero", "claim"}, {"bad-luck-retry", "yes"}}}) {
     for (int n = 4; n <= 7; ++n) {
       auto g = load_game("supporting-cast", opts, n);
       Rng rng(static_cast<std::uint64_t>(n));
@@ -723,7 +738,8 @@ TEST(SupportingCastRules, SC16a_SC16c_RoundsAlwaysEndWithoutStalemate) {
         auto s = g->new_initial_state();
         int rounds_seen = 0;
         while (!s->is_terminal()) {
-          if (s->is_chance()) s->apply_unchecked(s->sample_chance(rng));
+          if (s->is_chance())
+            s->apply_unchecked(s->sample_chance(rng));
           else {
             s->legal_actions(buf);
             s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);

@@ -13,14 +13,13 @@
 #pragma once
 #include <memory>
 #include <mutex>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "villainy/core/options.h"
 #include "villainy/core/random.h"
@@ -36,8 +35,8 @@ struct ChanceOutcome {
 };
 
 struct GameInfo {
-  std::string name;     // registry name, e.g. "supporting-cast"
-  std::string title;    // display name
+  std::string name;   // registry name, e.g. "supporting-cast"
+  std::string title;  // display name
   int min_players = 0;
   int max_players = 0;
   std::vector<OptionSpec> options;

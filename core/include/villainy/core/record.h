@@ -14,10 +14,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "villainy/core/game.h"
 
@@ -43,8 +42,8 @@ void write_record_file(const Record& r, const std::string& path);
 
 struct ReplayResult {
   std::shared_ptr<const Game> game;
-  std::unique_ptr<State> state;            // the final state
-  std::vector<Action> actions;             // the actions as ids
+  std::unique_ptr<State> state;  // the final state
+  std::vector<Action> actions;   // the actions as ids
 };
 // Replays a record. An unknown or illegal action is an Error naming the step (1-based) and the
 // reason; a result that differs from the replayed one is an Error too.

@@ -12,7 +12,7 @@ namespace villainy {
 
 struct RunOptions {
   std::uint64_t seed = 0;
-  bool keep_actions = false;   // fill RunResult::actions (for records)
+  bool keep_actions = false;  // fill RunResult::actions (for records)
 };
 
 struct RunResult {

@@ -5,10 +5,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "villainy/core/agent.h"
 #include "villainy/core/game.h"
@@ -43,7 +42,7 @@ class GenericReporter : public Reporter {
   int num_players_;
   std::vector<std::string> seat_agents_;
   std::uint64_t games_ = 0;
-  std::vector<Proportion> seat_wins_;       // a seat counts as winning when among the winners
+  std::vector<Proportion> seat_wins_;  // a seat counts as winning when among the winners
   std::vector<Proportion> seat_sole_wins_;
   std::vector<std::int64_t> seat_return_milli_;
   Histogram length_;
@@ -54,11 +53,11 @@ using AgentFactory = std::function<std::unique_ptr<Agent>(const std::string& spe
 
 struct SimulateConfig {
   std::shared_ptr<const Game> game;
-  std::vector<std::string> seats;   // agent spec per seat
+  std::vector<std::string> seats;  // agent spec per seat
   std::uint64_t games = 1000;
   std::uint64_t seed = 1;
-  int threads = 0;                  // 0 = all cores
-  std::string records_dir;          // when set, one record file per game
+  int threads = 0;          // 0 = all cores
+  std::string records_dir;  // when set, one record file per game
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // may be empty
 };
 

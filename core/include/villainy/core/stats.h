@@ -4,10 +4,9 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace villainy {
 
@@ -29,8 +28,8 @@ class Histogram {
   std::int64_t max() const;
   // Smallest value v with at least q of the mass at or below v.
   std::int64_t quantile(double q) const;
-  nlohmann::json to_json() const;          // n, mean, min, p10, p50, p90, max
-  std::string summary() const;             // "mean 12.3 (p10 4, median 11, p90 21, max 40), n=…"
+  nlohmann::json to_json() const;  // n, mean, min, p10, p50, p90, max
+  std::string summary() const;     // "mean 12.3 (p10 4, median 11, p90 21, max 40), n=…"
   const std::map<std::int64_t, std::uint64_t>& bins() const { return bins_; }
 
  private:
@@ -41,10 +40,16 @@ class Histogram {
 
 struct Proportion {
   std::uint64_t k = 0, n = 0;
-  void add(bool hit) { n++; k += hit ? 1 : 0; }
-  void merge(const Proportion& o) { k += o.k; n += o.n; }
-  nlohmann::json to_json() const;          // k, n, rate, ci95
-  std::string str() const;                 // "23.4% [22.1–24.8] (k/n)"
+  void add(bool hit) {
+    n++;
+    k += hit ? 1 : 0;
+  }
+  void merge(const Proportion& o) {
+    k += o.k;
+    n += o.n;
+  }
+  nlohmann::json to_json() const;  // k, n, rate, ci95
+  std::string str() const;         // "23.4% [22.1–24.8] (k/n)"
 };
 
 std::string percent(double x);

@@ -12,9 +12,9 @@ using Action = std::int32_t;
 // A seat index 0..num_players-1, or one of the special values below.
 using Player = std::int32_t;
 
-inline constexpr Player kChancePlayer = -1;   // current_player() when chance decides next
-inline constexpr Player kTerminalPlayer = -2; // current_player() when the game is over
-inline constexpr Player kSpectator = -3;      // a viewer who holds no seat: public information only
+inline constexpr Player kChancePlayer = -1;    // current_player() when chance decides next
+inline constexpr Player kTerminalPlayer = -2;  // current_player() when the game is over
+inline constexpr Player kSpectator = -3;  // a viewer who holds no seat: public information only
 inline constexpr Action kInvalidAction = -1;
 
 // Every error the engine reports on bad input (illegal action, bad option, malformed record,

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# End-to-end tests of the `villainy` command: listing, rules, simulate (determinism across thread
+# counts, records), replay (good and bad records), and terminal play fed from a pipe.
+set -uo pipefail
+V="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+pass=0
+check() {  # name, condition-command...
+  local name="$1"; shift
+  if "$@"; then pass=$((pass + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+contains() { grep -q -- "$2" "$1"; }
+
+"$V" games >"$tmp/games" 2>&1
+check "games lists supporting-cast" contains "$tmp/games" "supporting-cast"
+"$V" rules supporting-cast >"$tmp/rules" 2>&1
+check "rules shows options" contains "$tmp/rules" "rest-of-round"
+"$V" rules no-such-game >"$tmp/err" 2>&1; rc=$?
+check "unknown game exits non-zero" test "$rc" -ne 0
+check "unknown game lists games" contains "$tmp/err" "the games are"
+"$V" simulate supporting-cast --games 10 --option chain=middle >"$tmp/err" 2>&1; rc=$?
+check "bad option value exits non-zero" test "$rc" -ne 0
+check "bad option lists allowed values" contains "$tmp/err" "top, ends"
+"$V" simulate supporting-cast --games 10 --option colour=red >"$tmp/err" 2>&1; rc=$?
+check "unknown option exits non-zero" test "$rc" -ne 0
+"$V" simulate supporting-cast --games 10 --seats heuristic,nobody,random,random >"$tmp/err" 2>&1; rc=$?
+check "unknown agent exits non-zero" test "$rc" -ne 0
+check "unknown agent lists agents" contains "$tmp/err" "the agents are"
+
+# Same seed, same output, whatever the number of threads.
+"$V" simulate supporting-cast --games 300 --players 5 --seed 7 --threads 1 --json >"$tmp/a.json"
+"$V" simulate supporting-cast --games 300 --players 5 --seed 7 --threads 2 --json >"$tmp/b.json"
+"$V" simulate supporting-cast --games 300 --players 5 --seed 8 --threads 2 --json >"$tmp/c.json"
+check "simulate is deterministic across threads" cmp -s "$tmp/a.json" "$tmp/b.json"
+check "another seed gives another report" bash -c "! cmp -s '$tmp/a.json' '$tmp/c.json'"
+"$V" simulate supporting-cast --games 200 --players 6 --seats heuristic,random >"$tmp/err" 2>&1; rc=$?
+check "seat count must match players" test "$rc" -ne 0
+
+# Records: written by simulate, replayed exactly.
+"$V" simulate supporting-cast --games 3 --players 4 --seats heuristic,random,random,heuristic --records "$tmp/rec" >/dev/null
+check "records written" test -f "$tmp/rec/game-0000002.json"
+"$V" replay "$tmp/rec/game-0000001.json" >"$tmp/replay" 2>&1; rc=$?
+check "replay of a record succeeds" test "$rc" -eq 0
+check "replay prints the result" contains "$tmp/replay" "Winners"
+"$V" replay "$tmp/rec/game-0000001.json" --view 2 >"$tmp/view" 2>&1
+check "replay --view prints that seat's view" contains "$tmp/view" "(you)"
+
+# Bad records: clear errors, non-zero exit, no crash.
+echo '{"format": "villainy-record", "version": 1, "game": "supporting-cast", "players": 4,' >"$tmp/trunc.json"
+"$V" replay "$tmp/trunc.json" >"$tmp/err" 2>&1; rc=$?
+check "truncated record exits 2" test "$rc" -eq 2
+check "truncated record: not valid JSON" contains "$tmp/err" "not valid JSON"
+python3 - "$tmp/rec/game-0000001.json" "$tmp" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1])); d = sys.argv[2]
+bad = dict(r); bad["actions"] = list(r["actions"]); bad["actions"][12] = "play:nothing"
+json.dump(bad, open(d + "/unknown.json", "w"))
+bad = dict(r); bad["actions"] = list(r["actions"]); bad["actions"].insert(3, bad["actions"][2])
+json.dump(bad, open(d + "/illegal.json", "w"))
+bad = dict(r); bad["players"] = "four"
+json.dump(bad, open(d + "/field.json", "w"))
+bad = dict(r); bad["options"] = dict(r["options"]); bad["options"]["chain"] = "sideways"
+json.dump(bad, open(d + "/option.json", "w"))
+bad = dict(r); bad["result"] = {"returns": [1, 1, 1, 1], "winners": [0, 1, 2, 3]}
+json.dump(bad, open(d + "/result.json", "w"))
+PY
+"$V" replay "$tmp/unknown.json" >"$tmp/err" 2>&1; rc=$?
+check "unknown action exits 2" test "$rc" -eq 2
+check "unknown action names the step" contains "$tmp/err" "step 13: unknown action 'play:nothing'"
+"$V" replay "$tmp/illegal.json" >"$tmp/err" 2>&1; rc=$?
+check "illegal action exits 2" test "$rc" -eq 2
+check "illegal action names the step" contains "$tmp/err" "step 4"
+"$V" replay "$tmp/field.json" >"$tmp/err" 2>&1; rc=$?
+check "malformed field exits 2" test "$rc" -eq 2
+check "malformed field is named" contains "$tmp/err" "players"
+"$V" replay "$tmp/option.json" >"$tmp/err" 2>&1; rc=$?
+check "bad option in record exits 2" test "$rc" -eq 2
+"$V" replay "$tmp/result.json" >"$tmp/err" 2>&1; rc=$?
+check "wrong result exits 2" test "$rc" -eq 2
+"$V" replay "$tmp/none.json" >"$tmp/err" 2>&1; rc=$?
+check "missing file exits 2" test "$rc" -eq 2
+
+# Terminal play from a pipe: a person choosing option 1 every time, then a record.
+yes 1 | head -n 20000 | "$V" play supporting-cast --seats human,heuristic,random,heuristic --seed 11 --record "$tmp/played.json" >"$tmp/play" 2>&1; rc=${PIPESTATUS[2]}
+check "play exits 0" test "$rc" -eq 0
+check "play shows the hand" contains "$tmp/play" "Your hand"
+check "play ends with winners" contains "$tmp/play" "Winners:"
+"$V" replay "$tmp/played.json" >/dev/null 2>&1; rc=$?
+check "the played game's record replays" test "$rc" -eq 0
+# Bad input at the prompt is explained, then the game goes on; EOF abandons cleanly.
+printf 'help\nfoo\n99\n1\n' | "$V" play supporting-cast --seed 3 >"$tmp/play2" 2>&1; rc=$?
+check "play with bad input exits 0" test "$rc" -eq 0
+check "bad choice is explained" contains "$tmp/play2" "is not a choice"
+check "help shows the rules" contains "$tmp/play2" "SC-8"
+check "EOF abandons" contains "$tmp/play2" "Game abandoned"
+# Hot-seat: two people; the screen is handed over between them.
+yes 1 | head -n 3000 | "$V" play supporting-cast --seats human,human,random,random --seed 5 >"$tmp/hot" 2>&1
+check "hot-seat asks to pass the terminal" contains "$tmp/hot" "Pass the terminal to seat 1"
+
+echo "$pass passed, $fails failed"
+test "$fails" -eq 0
