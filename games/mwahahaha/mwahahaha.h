@@ -479,6 +479,7 @@ class MwahahahaState : public State {
   void sort_dice();
   void trade_return();
   void apply_decision(Action a);
+  std::string describe_action_lower(Action a, Player viewer) const;
   void apply_chance(Action a);
   void draw_raw_into(int p, int kind);
   void gain_token(int p, int type, int n = 1);

@@ -367,6 +367,13 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
 }
 
 std::string MwahahahaState::describe_action(Action a, Player viewer) const {
+  std::string line = describe_action_lower(a, viewer);
+  if (!line.empty() && line[0] >= 'a' && line[0] <= 'z')
+    line[0] = static_cast<char>(line[0] - 'a' + 'A');
+  return line;
+}
+
+std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const {
   const CardData& d = *d_;
   const std::string name = game().action_name(a);
   if (s_.stage == Stage::kChance) {
@@ -391,12 +398,22 @@ std::string MwahahahaState::describe_action(Action a, Player viewer) const {
         if (s_.ch_after == 26 /*pcInsider*/ && viewer != p)
           return fmt::format("seat {} looks at an Empire", p);
         return fmt::format("seat {} draws {}", p, name);
+      case 0:
+        return fmt::format("die roll: {}", a - act::kDie + 1);
+      case 6:
+        return fmt::format("seat {} is {}", s_.setup_seat,
+                           d.sci[static_cast<size_t>(a - act::kSci)].name);
+      case 7:
+        return fmt::format("seat {} is the richest (tie broken)", a - act::kTie);
+      case 8:
+        return fmt::format("seat {} discards {}", p,
+                           d.raw[static_cast<size_t>(a - act::kRaw)].name);
       default:
         return name;
     }
   }
   const int p = s_.actor;
-  if (viewer == p) return name;
+  if (viewer == p) return fmt::format("you: {}", name);
   if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDev)
     return fmt::format("seat {} keeps a device", p);
   if (a >= act::kOfferRaw && a < act::kOfferRaw + kRawKinds)

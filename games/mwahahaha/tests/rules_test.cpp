@@ -219,7 +219,7 @@ TEST(MwSetup, DevicesKeptFaceDownOthersDiscardedFaceUp_MW2_MW3) {
                                    "keep-device:freeze-ray"}));
   // The other seat does not learn which device was drawn (MW-3).
   EXPECT_EQ(t.st->describe_action(t.id("keep-device:man-eating-plants"), 1),
-            "seat 0 keeps a device");
+            "Seat 0 keeps a device");
   t.act("keep-device:man-eating-plants");
   auto v1 = t.st->view_json(1);
   EXPECT_EQ(v1["seats"][0]["device"], "face-down");
@@ -469,7 +469,7 @@ TEST(MwTrade, BetrayedDescribedAsAnyCardIsDiscardedOnArrival_MW15) {
   t.act("offer-raw:betrayed");
   // Betrayed may be described as any raw card; an honest card has only its own description.
   EXPECT_EQ(t.legal().size(), 13u);
-  EXPECT_EQ(t.st->describe_action(t.id("offer-raw:betrayed"), 1), "seat 0 offers a raw card");
+  EXPECT_EQ(t.st->describe_action(t.id("offer-raw:betrayed"), 1), "Seat 0 offers a raw card");
   t.act("describe-as:eu3");
   t.act("ask-token:eureka");
   t.act("propose");
@@ -523,7 +523,7 @@ TEST(MwTrade, PartnerFulfilsRequestWithAMatchingCardOrBetrayed_MW15a) {
   t.act("accept");
   EXPECT_EQ(t.legal(), (std::set<std::string>{"give-raw:betrayed"}));
   EXPECT_EQ(t.st->describe_action(t.id("give-raw:betrayed"), 0),
-            "seat 1 hands over a card for 'eu3'");
+            "Seat 1 hands over a card for 'eu3'");
   t.act("give-raw:betrayed");
   EXPECT_EQ(t.s().seat(0).raw_count(), 5);  // caught: nothing gained
   EXPECT_EQ(t.s().seat(1).stock[0], 1);
@@ -1126,7 +1126,7 @@ TEST(MwPowers, AssemblyLineKeepsOneOfTwo_MW31) {
   EXPECT_EQ(t.legal(),
             (std::set<std::string>{"select-minion:killer-robot", "select-minion:zombies"}));
   EXPECT_EQ(t.st->describe_action(t.id("select-minion:killer-robot"), 1),
-            "seat 0 chooses a Minion");
+            "Seat 0 chooses a Minion");
   t.act("select-minion:killer-robot");
   EXPECT_EQ(t.s().seat(0).minions, 1ULL << t.minion("killer-robot"));
   EXPECT_TRUE((t.s().minion_deck() >> t.minion("zombies")) & 1);  // D2: back into the deck
