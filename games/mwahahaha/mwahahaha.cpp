@@ -1581,8 +1581,7 @@ void MwahahahaState::damage_done() {
 
 // Destroyed Minions leave (MW-20a order); Grave Robber; then the after-resolved window.
 void MwahahahaState::resolve_dead() {
-  int first_type[2] = {-1,
-                       -1};  // per fighter side: type of the first destroyed minion (Grave Robber)
+  int died_types = 0;  // Grave Robber: the resource types of the destroyed Minions
   auto kill = [&](std::array<std::int8_t, 3>& arr, std::array<std::uint8_t, 3>& dmg,
                   std::uint8_t& cnt, bool attackers) {
     int k = 0;
@@ -1594,7 +1593,7 @@ void MwahahahaState::resolve_dead() {
           s_.stats.minions_lost_att++;
         else
           s_.stats.minions_lost_def++;
-        if (first_type[0] < 0) first_type[0] = d_->min[static_cast<size_t>(m)].type;
+        died_types |= 1 << d_->min[static_cast<size_t>(m)].type;
       } else {
         arr[static_cast<size_t>(k)] = static_cast<std::int8_t>(m);
         dmg[static_cast<size_t>(k)] = dmg[static_cast<size_t>(i)];
@@ -1605,15 +1604,31 @@ void MwahahahaState::resolve_dead() {
   };
   kill(s_.atk, s_.atk_dmg, s_.n_atk, true);
   kill(s_.def, s_.def_dmg, s_.n_def, false);
-  if (first_type[0] >= 0) {
-    for (int p : {static_cast<int>(s_.attacker), static_cast<int>(s_.defender)}) {
-      Seat& st = s_.seats[static_cast<size_t>(p)];
-      if (d_->sci[static_cast<size_t>(st.sci)].power == kGraveRobber && !st.power_used) {
-        st.power_used = 1;
-        gain_token(p, first_type[0]);
-      }
+  s_.grave_pending = static_cast<std::uint8_t>(died_types);
+  s_.medic_used =
+      died_types ? 3 : 0;  // fighters still to check for Grave Robber: 1 attacker, 2 defender
+  grave_next();
+}
+
+// Grave Robber (MW-31): automatic; its owner picks the type when Minions of several types died.
+void MwahahahaState::grave_next() {
+  for (int side = 0; side < 2; ++side) {
+    if (!((s_.medic_used >> side) & 1)) continue;
+    s_.medic_used = static_cast<std::uint8_t>(s_.medic_used & ~(1 << side));
+    const int p = side == 0 ? s_.attacker : s_.defender;
+    Seat& st = s_.seats[static_cast<size_t>(p)];
+    if (d_->sci[static_cast<size_t>(st.sci)].power != kGraveRobber || st.power_used) continue;
+    st.power_used = 1;
+    if (std::popcount(static_cast<unsigned>(s_.grave_pending)) == 1) {
+      gain_token(p, std::countr_zero(static_cast<unsigned>(s_.grave_pending)));
+      continue;
     }
+    s_.purpose = puGrave;
+    s_.stage = Stage::kType;
+    s_.actor = static_cast<std::uint8_t>(p);
+    return;
   }
+  s_.grave_pending = 0;
   if (s_.n_atk > 0) {
     open_window(Wnd::kAfterResolved, s_.attacker, pcAfterResolved);
     return;
@@ -2414,6 +2429,11 @@ void MwahahahaState::apply_decision(Action a) {
         case puTaxType:
           st.stock[static_cast<size_t>(t)]--;
           finish_trick();
+          return;
+        case puGrave:
+          gain_token(p, t);
+          s_.purpose = puNone;
+          grave_next();
           return;
         case puShell:
           gain_token(p, t);

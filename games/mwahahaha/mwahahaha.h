@@ -497,6 +497,7 @@ class MwahahahaState : public State {
   void start_damage();
   void damage_done();
   void resolve_dead();
+  void grave_next();
   void fight_end();
   void start_threat(int level);
   void threat_rolled();

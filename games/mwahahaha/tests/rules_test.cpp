@@ -1114,6 +1114,31 @@ TEST(MwPowers, GraveRobberGainsADestroyedMinionsResource_MW31) {
   EXPECT_EQ(t.s().seat(1).stock[0], 1);  // Baron Morbidodictus: 1 Energy for the dead Killer Drones
 }
 
+TEST(MwPowers, GraveRobberOwnerPicksWhenSeveralTypesDie_MW31) {
+  Table t = with("herr-ubervoldt", "baron-morbidodictus");
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_minion(0, "killer-drones");     // Energy 1, HP 1
+  t.give_minion(0, "pickpockets");       // Money 1, HP 1
+  t.give_minion(1, "bribed-officials");  // Money 1, +1 defending an Empire
+  t.give_empire(1, "utility-monopoly");  // Energy + Money
+  t.act("attack-empire:utility-monopoly");
+  t.act("send:killer-drones");
+  t.act("send:pickpockets");
+  t.act("send-done");
+  t.act("defend:bribed-officials");
+  t.act("defend-done");
+  t.dice({1, 1, 6, 6, 6});
+  t.act("pass");  // Teutonic Precision unused
+  EXPECT_EQ(t.s().fight_successes(1), 3);
+  t.act("damage:killer-drones");
+  t.act("damage:pickpockets");
+  // An Energy and a Money Minion died: Baron Morbidodictus picks the type.
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"type:energy", "type:money"}));
+  t.act("type:money");
+  EXPECT_EQ(t.s().seat(1).stock[1], 1);
+}
+
 TEST(MwPowers, AssemblyLineKeepsOneOfTwo_MW31) {
   Table t = with("high-viceroy-roboticus-iii", "baron-morbidodictus");
   for (auto k : {"e3", "m2", "s2", "e1", "e1"}) t.act(std::string("raw:") + k);
