@@ -576,7 +576,7 @@ TEST(MwDice, SortedPairsMissingDieCountsTwoNeverScores_MW19) {
 // The source's worked example: Aaron (seat 0) attacks Richard's (seat 1) Lair for Energy with Giant
 // Lizards (E2) and Ultrasonic Overload (E2) = 4 dice; Richard defends with Nanites (E2) and Email
 // Virus (E1) + 2 = 5 dice. Rolls 6 5 4 2 against 5 4 3 3 3: 3 successes to 2.
-TEST(MwRivalry, SourceLairFightFourDiceAgainstFive_MW16_MW18_MW19_MW20) {
+TEST(MwRivalry, SourceLairFightFourDiceAgainstFive_MW16_MW18_MW18a_MW19_MW20_MW20a) {
   Table t = two();
   t.clear_tricks();
   t.phase(Phase::kRivalry, 0);
@@ -817,6 +817,17 @@ TEST(MwDomination, NewDeviceAtNextCreationTurn_MW27) {
   EXPECT_EQ(t.st->view_json(1)["seats"][0]["device"], "face-down");
 }
 
+TEST(MwDomination, PeopleNeverBelowOneDie_MW24a) {
+  Table t = domination_two({1, 1, 1, 1});
+  t.give_trick(0, "public-panic");
+  t.give_trick(0, "public-panic");
+  t.act("threaten:city");
+  t.act("play:public-panic");
+  t.act("play:public-panic");  // 3 - 2 = 1
+  EXPECT_EQ(t.s().dice_count(1), 1);
+  EXPECT_EQ(t.s().dice_count(0), 4);
+}
+
 TEST(MwCounters, CapsAndOncePerGameSources_MW28_MW28a) {
   Table t = domination_two({1, 1, 1, 1});
   t.c().seats[0].humiliation = 3;
@@ -951,7 +962,7 @@ TEST(MwTricks, AnyTimeCards) {
   EXPECT_EQ(t.s().seat(0).maniacal, 1);
 }
 
-TEST(MwTricks, RivalryCards) {
+TEST(MwTricks, RivalryCards_MW6b_MW6c) {
   // Reinforcements, Sneak Attack, Ambush, Secret Vault, Double Agent, Loaded Dice, Field Medic,
   // Booby Trap, Press Gang, Mercenary Contract.
   Table t = two();
@@ -1024,7 +1035,7 @@ TEST(MwTricks, RivalryCards) {
               1);  // MW-32: sent back counts as attacked
 }
 
-TEST(MwTricks, DominationCards) {
+TEST(MwTricks, DominationCards_MW6b_MW6c) {
   // Evil Monologue, Public Panic, Superhero Intervention, Scapegoat, Media Blackout.
   Table t = domination_two({1, 1, 1, 1});
   for (auto k : {"evil-monologue", "public-panic", "scapegoat"}) t.give_trick(0, k);
