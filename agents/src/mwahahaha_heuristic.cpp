@@ -177,21 +177,11 @@ class MwHeuristic : public Agent {
         }
         if (a >= act::kPlay && a < act::kPlay + kNumTricks)
           return trick_value(s, a - act::kPlay, true);
-        if (a >= act::kTradeWith && a < act::kTradeWith + kMaxP) {
-          const int q = a - act::kTradeWith;
-          const int sur = surplus_type(s, me_);
-          if (st.raw[kBetrayed] && s.seat(q).stock[static_cast<size_t>(need)] > 0 &&
-              rng.uniform() < 0.5)
-            return 3;
-          return (sur >= 0 && s.seat(q).stock[static_cast<size_t>(need)] > 0 &&
-                  def[static_cast<size_t>(need)] > st.stock[static_cast<size_t>(need)])
-                     ? 2.5
-                     : -4;
-        }
+        if (a >= act::kTradeWith && a < act::kTradeWith + kMaxP) return trade_with_value(s, a, rng);
         return -3;  // discards, feeding, swapping
       }
       case Stage::kOpenTrade:
-        return a == act::kPass ? 0 : -1;
+        return a == act::kPass ? 0 : trade_with_value(s, a, rng);
       case Stage::kTradeBuild: {
         const auto& c = s.core();
         const int q = c.trade_partner;
@@ -381,6 +371,22 @@ class MwHeuristic : public Agent {
       default:
         return 0;
     }
+  }
+
+  // Whether to open a trade with a partner: a lie when it holds Betrayed (half the time), or a
+  // 1:1 swap of a surplus token for a needed one the partner has.
+  double trade_with_value(const MwahahahaState& s, Action a, Rng& rng) const {
+    const Seat& st = s.seat(me_);
+    const auto def = deficit(s, me_);
+    const int need = most_needed(s, me_);
+    const int q = a - act::kTradeWith;
+    const int sur = surplus_type(s, me_);
+    if (st.raw[kBetrayed] && s.seat(q).stock[static_cast<size_t>(need)] > 0 && rng.uniform() < 0.5)
+      return 3;
+    return (sur >= 0 && s.seat(q).stock[static_cast<size_t>(need)] > 0 &&
+            def[static_cast<size_t>(need)] > st.stock[static_cast<size_t>(need)])
+               ? 2.5
+               : -4;
   }
 
   // How much playing Dirty Trick t now is worth (0 = pass).
