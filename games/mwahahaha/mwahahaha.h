@@ -41,8 +41,19 @@
 //       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise.
 //   D11 A Wild card converts as one chosen type ("convert-wild:<type>"); Overclock is automatic:
 //       a conversion with no capacity left but 1 Overclock point converts 1 point.
-//   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:att:0" is the
-//       attacker's highest die).
+//   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:first:0" is
+//       the attacker's or threatener's highest die, "reroll:second:<i>" the other side's).
+//   D13 Grave Robber is automatic; when Minions of several types die at once its owner picks the
+//       type. A Minion killed by Booby Trap after the fight does not trigger it.
+//   D14 Evil Laugh is a Maniacal source of its own (not once per game), within the cap of 3; Union
+//       Strike may target any Empire in play; every raw-card discard is face up (public).
+//   D15 Every offered raw card is followed by a describe step (an honest card's only description is
+//       itself), so the step does not reveal a Betrayed. Resampling assumes a pending trade card
+//       the viewer cannot see is what it was described as, and replaces other seats' private
+//       knowledge (Espionage, trades seen) by the public knowledge.
+//   D16 Under attacks=many a Rivalry turn ends after 12 decisions; under trade-window=open every
+//       other player may make one proposal after each Creation turn (MW-15a).
+
 #pragma once
 #include <array>
 #include <cstdint>
