@@ -46,6 +46,8 @@ check "replay of a record succeeds" test "$rc" -eq 0
 check "replay prints the result" contains "$tmp/replay" "Winners"
 "$V" replay "$tmp/rec/game-0000001.json" --view 2 >"$tmp/view" 2>&1
 check "replay --view prints that seat's view" contains "$tmp/view" "(you)"
+check "replay --view logs the seat's own cards" contains "$tmp/view" "You are dealt"
+check "replay --view hides other seats' cards" bash -c "! grep -qE '^Seat [013] is dealt [^a]' '$tmp/view'"
 
 # Bad records: clear errors, non-zero exit, no crash.
 echo '{"format": "villainy-record", "version": 1, "game": "supporting-cast", "players": 4,' >"$tmp/trunc.json"

@@ -154,7 +154,7 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
     fmt::print("--- log for {} ---\n",
                viewer == kSpectator ? std::string("a spectator") : fmt::format("seat {}", viewer));
     for (Action a : res.actions) {
-      if (!replay->is_chance()) fmt::print("{}\n", replay->describe_action(a, viewer));
+      fmt::print("{}\n", replay->describe_action(a, viewer));
       replay->apply_unchecked(a);
     }
     fmt::print("--- final view ---\n{}", s.view_text(viewer));

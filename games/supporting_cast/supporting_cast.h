@@ -362,6 +362,7 @@ class SupportingCastState : public State {
   int active_players() const;
   void reveal_hand_publicly(int p);
   void lay_event(Chain& c, int k) const;
+  std::string describe_action_lower(Action a, Player viewer) const;
 
   const SupportingCastGame* sc_;
   std::array<Seat, kMaxPlayers> seats_{};

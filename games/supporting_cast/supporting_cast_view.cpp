@@ -330,6 +330,13 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
 }
 
 std::string SupportingCastState::describe_action(Action a, Player viewer) const {
+  std::string line = describe_action_lower(a, viewer);
+  if (!line.empty() && line[0] >= 'a' && line[0] <= 'z')
+    line[0] = static_cast<char>(line[0] - 'a' + 'A');
+  return line;
+}
+
+std::string SupportingCastState::describe_action_lower(Action a, Player viewer) const {
   const auto& g = *sc_;
   using namespace act;
   switch (phase_) {

@@ -1,0 +1,291 @@
+// The Cheaty Mages! heuristic ("heuristic" for cheaty-mages). It decides from determinizations
+// only (ctx.sample_state): it never sees the true state.
+//
+// Strategy
+//   Betting (CM-6): each fighter gets a score = printed strength + the strength this mage could add
+//   from its own hand (boosts on ordinary fighters, harmful spells on Skeleton/Ghost, which reverse
+//   them), taking cards greedily while the fighter's mana stays within the judge's limit (10 when
+//   the judge has none). A win chance p ∝ exp(score / 2) over the five fighters; the bet is the set
+//   of 1–3 positions with the highest expected payout (2×, 1×, ½× the prize). The set is recomputed
+//   at every bet decision from the same information, so the one-by-one choices are consistent.
+//   Spells (CM-7/CM-8): in each of 4 determinizations it enumerates its own turn to the end (cast,
+//   target, spell, destination; Direct, Enchant, Dispel Magic, Anti-Magic Field, Duplicate,
+//   Confusion, Imitation, Alteration and Recall) and scores the position as if everyone passed now:
+//   the judge's penalties are applied (Ferine averaged over the three cards it may turn, Lester's
+//   low-mana dispel included), the winner found and this mage's payout computed, plus 0.1 × how far
+//   its best bet fighter leads (capped at ±5), plus its coins (so a bribe costs 2). It casts the
+//   best line when it beats passing by at least half a coin (Recall counts +0.6 before the last
+//   match: a free card); otherwise it passes.
+//   So it boosts its fighters up to the judge's limit but not over, knocks rivals down or over the
+//   limit, and never provokes the judge against its own fighters.
+//   Other decisions: refill keeps every card; Amnesia discards the least useful card.
+#include <array>
+#include <cmath>
+#include <map>
+
+#include "cheaty_mages/cheaty_mages.h"
+#include "villainy/agents/agents.h"
+
+namespace villainy {
+namespace {
+using cheaty_mages::CheatyMagesState;
+using cheaty_mages::Penalty;
+using cheaty_mages::SpellType;
+namespace cm = cheaty_mages;
+using Phase = CheatyMagesState::Phase;
+using Stage = CheatyMagesState::Stage;
+
+int payout(int bet_n, int prize) {
+  return bet_n == 1 ? 2 * prize : (bet_n == 2 ? prize : (prize + 1) / 2);
+}
+
+// My payout if the match were judged now, under one judging rule.
+double judged_value(const CheatyMagesState& s, int me, int limit, Penalty pen, bool judging) {
+  const auto& g = s.cm_game();
+  int strength[cm::kPositions], prize[cm::kPositions];
+  bool out[cm::kPositions];
+  for (int pos = 0; pos < cm::kPositions; ++pos) {
+    const int f = s.fighter_at(pos);
+    out[pos] = false;
+    strength[pos] = s.strength(pos);
+    prize[pos] = s.prize(pos);
+    if (!judging || f < 0) continue;
+    const int mana = s.total_mana(pos);
+    bool has = false;
+    for (int i = 0; i < s.num_spells(); ++i) has |= s.spell(i).loc == pos;
+    const bool dispel = (mana > limit && pen == Penalty::kDispel) ||
+                        (mana <= limit && s.judge() == cm::judge_id::kLester && mana <= 4 && has);
+    if (mana > limit && pen == Penalty::kEject) out[pos] = true;
+    if (dispel) {
+      strength[pos] = g.fighter(f).strength;
+      prize[pos] = g.fighter(f).prize;
+    }
+  }
+  int best = -1;
+  for (int pos = 0; pos < cm::kPositions; ++pos) {
+    if (out[pos] || s.fighter_at(pos) < 0) continue;
+    if (best < 0 || strength[pos] > strength[best] ||
+        (strength[pos] == strength[best] &&
+         g.fighter(s.fighter_at(pos)).strength > g.fighter(s.fighter_at(best)).strength))
+      best = pos;
+  }
+  const auto& seat = s.seat(me);
+  double v = seat.coins;  // a bribe (CM-20) costs what it costs
+  if (best >= 0 && (seat.bets >> best) & 1) v += payout(seat.bet_n, prize[best]);
+  // Margin of my best bet fighter over the best other fighter.
+  int mine = -1000, other = -1000;
+  for (int pos = 0; pos < cm::kPositions; ++pos) {
+    if (out[pos] || s.fighter_at(pos) < 0) continue;
+    if ((seat.bets >> pos) & 1)
+      mine = std::max(mine, strength[pos]);
+    else
+      other = std::max(other, strength[pos]);
+  }
+  if (mine > -1000 && other > -1000) v += 0.1 * std::clamp(mine - other, -5, 5);
+  return v;
+}
+
+double evaluate(const CheatyMagesState& s, int me) {
+  if (s.judge() < 0) return judged_value(s, me, 0, Penalty::kNone, false);
+  if (s.confused() || s.judge() == cm::judge_id::kTad)
+    return judged_value(s, me, 0, Penalty::kNone, false);
+  const auto& j = s.cm_game().judge(s.judge());
+  if (j.penalty == Penalty::kFlip)  // Ferine: roughly 24 Direct, 31 Enchant, 17 Support
+    return (24 * judged_value(s, me, 10, Penalty::kEject, true) +
+            31 * judged_value(s, me, 15, Penalty::kDispel, true) +
+            17 * judged_value(s, me, 5, Penalty::kDispel, true)) /
+           72.0;
+  return judged_value(s, me, j.limit, j.penalty, true);
+}
+
+bool explored_kind(int k, const cm::CheatyMagesGame& g) {
+  const auto t = g.spell(k).type;
+  if (t != SpellType::kSupport) return true;
+  return k == cm::kind::kDispelMagic || k == cm::kind::kAntiMagicField ||
+         k == cm::kind::kDuplicate || k == cm::kind::kConfusion || k == cm::kind::kImitation ||
+         k == cm::kind::kAlteration || k == cm::kind::kRecall;
+}
+
+using Path = std::array<Action, 4>;
+
+void explore(const CheatyMagesState& s, int me, Path path, int depth, std::map<Path, double>& acc,
+             std::vector<Action>& buf) {
+  const bool done = depth > 0 && (s.phase() != Phase::kSpell || s.current_player() != me ||
+                                  s.stage() == Stage::kChoose);
+  if (done || depth >= 4) {
+    double v = evaluate(s, me);
+    if (path[0] == cm::act::kCast + cm::kind::kRecall && s.matches_counted() < 2) v += 0.6;
+    acc[path] += v;
+    return;
+  }
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  const auto& g = s.cm_game();
+  for (Action a : legal) {
+    if (a == cm::act::kPeek) continue;
+    if (depth == 0 && s.stage() == Stage::kChoose) {
+      if (a == cm::act::kPass) {
+        Path p = path;
+        p[0] = a;
+        acc[p] += evaluate(s, me);
+        continue;
+      }
+      const int k = a < cm::act::kHide ? a - cm::act::kCast : a - cm::act::kHide;
+      if (!explored_kind(k, g)) continue;
+    }
+    CheatyMagesState c(s);
+    c.apply_unchecked(a);
+    Path p = path;
+    p[static_cast<size_t>(depth)] = a;
+    explore(c, me, p, depth + 1, acc, buf);
+  }
+}
+
+class CheatyMagesHeuristic : public Agent {
+ public:
+  std::string name() const override { return "heuristic"; }
+
+  Action act(const DecisionContext& ctx, Rng& rng) override {
+    const auto& legal = ctx.legal_actions();
+    if (legal.size() == 1) return legal[0];
+    const int me = ctx.player();
+    auto first = ctx.sample_state(rng);
+    const auto& s = static_cast<const CheatyMagesState&>(*first);
+    switch (s.phase()) {
+      case Phase::kBet:
+        return bet(s, me, legal);
+      case Phase::kRefill:
+        return cm::act::kDraw;
+      case Phase::kSpell:
+        break;
+      default:
+        return legal[0];
+    }
+    if (s.stage() == Stage::kAmnesia || s.stage() == Stage::kPeekDiscard)
+      return least_useful(s, me, legal);
+    if (s.stage() == Stage::kPeekTarget) return legal[0];
+    std::map<Path, double> acc;
+    std::vector<Action> buf;
+    constexpr int kSamples = 4;
+    for (int i = 0; i < kSamples; ++i) {
+      std::unique_ptr<State> other = i == 0 ? nullptr : ctx.sample_state(rng);
+      const State& st = i == 0 ? *first : *other;  // `first` stays alive: `s` refers to it
+      explore(static_cast<const CheatyMagesState&>(st), me, Path{-1, -1, -1, -1}, 0, acc, buf);
+    }
+    // Best value per first action.
+    std::map<Action, double> best;
+    for (const auto& [path, v] : acc) {
+      auto it = best.find(path[0]);
+      if (it == best.end() || v > it->second) best[path[0]] = v;
+    }
+    if (best.empty())
+      return std::find(legal.begin(), legal.end(), cm::act::kPass) != legal.end() ? cm::act::kPass
+                                                                                  : legal[0];
+    Action choice = best.begin()->first;
+    double value = best.begin()->second;
+    for (const auto& [a, v] : best)
+      if (v > value) {
+        value = v;
+        choice = a;
+      }
+    if (s.stage() == Stage::kChoose) {
+      const double pass = best.count(cm::act::kPass) ? best[cm::act::kPass] : -1e9;
+      if (value < pass + 0.5 * kSamples) return cm::act::kPass;
+    }
+    return choice;
+  }
+
+ private:
+  static Action least_useful(const CheatyMagesState& s, int, const std::vector<Action>& legal) {
+    const auto& g = s.cm_game();
+    Action pick = legal[0];
+    int worst = 1000;
+    for (Action a : legal) {
+      if (a < cm::act::kDiscard || a >= cm::act::kDraw) continue;
+      const int k = a - cm::act::kDiscard;
+      const int use = g.spell(k).type == SpellType::kSupport ? (k == cm::kind::kDispelMagic ? 5 : 1)
+                                                             : std::abs(g.spell(k).strength);
+      if (use < worst) {
+        worst = use;
+        pick = a;
+      }
+    }
+    return pick;
+  }
+
+  static Action bet(const CheatyMagesState& s, int me, const std::vector<Action>& legal) {
+    const auto& g = s.cm_game();
+    const auto& seat = s.seat(me);
+    int limit = 10;
+    if (s.judge() >= 0) {
+      const auto& j = g.judge(s.judge());
+      if (j.penalty == Penalty::kDispel || j.penalty == Penalty::kEject) limit = j.limit;
+    }
+    double p[cm::kPositions], total = 0;
+    for (int pos = 0; pos < cm::kPositions; ++pos) {
+      const auto& f = g.fighter(s.fighter_at(pos));
+      // Greedy: my cards that help this fighter, biggest first, within the mana limit.
+      std::array<int, cm::kKinds> left{};
+      for (int k = 0; k < cm::kKinds; ++k)
+        left[static_cast<size_t>(k)] = seat.hand[static_cast<size_t>(k)];
+      int mana = 0, boost = 0;
+      for (;;) {
+        int bk = -1, bgain = 0;
+        for (int k = 0; k < cm::kKinds; ++k) {
+          if (!left[static_cast<size_t>(k)] || g.spell(k).type == SpellType::kSupport ||
+              s.banned(k))
+            continue;
+          const int gain = f.reverses ? -g.spell(k).strength : g.spell(k).strength;
+          if (gain > bgain && mana + g.spell(k).mana <= limit) {
+            bgain = gain;
+            bk = k;
+          }
+        }
+        if (bk < 0) break;
+        left[static_cast<size_t>(bk)]--;
+        mana += g.spell(bk).mana;
+        boost += bgain;
+      }
+      p[pos] = std::exp((f.strength + boost) / 2.0);
+      total += p[pos];
+    }
+    for (double& x : p) x /= total;
+    double best = -1;
+    int best_mask = 1;
+    for (int mask = 1; mask < 32; ++mask) {
+      const int n = __builtin_popcount(static_cast<unsigned>(mask));
+      if (n > 3) continue;
+      double ev = 0;
+      for (int pos = 0; pos < cm::kPositions; ++pos)
+        if ((mask >> pos) & 1) ev += p[pos] * payout(n, g.fighter(s.fighter_at(pos)).prize);
+      if (ev > best) {
+        best = ev;
+        best_mask = mask;
+      }
+    }
+    for (int pos = 0; pos < cm::kPositions; ++pos)
+      if (((best_mask >> pos) & 1) && !((seat.bets >> pos) & 1)) {
+        const Action a = cm::act::kBet + pos;
+        if (std::find(legal.begin(), legal.end(), a) != legal.end()) return a;
+      }
+    return std::find(legal.begin(), legal.end(), cm::act::kBetDone) != legal.end()
+               ? cm::act::kBetDone
+               : legal[0];
+  }
+};
+
+}  // namespace
+
+void register_cheaty_mages_heuristic() {
+  register_agent(
+      "heuristic", "cheaty-mages",
+      [](const AgentSpec& spec, const Game&) -> std::unique_ptr<Agent> {
+        spec.check_only({});
+        return std::make_unique<CheatyMagesHeuristic>();
+      },
+      "bets where its hand can push a fighter to win; casts the line that best pays its bets if "
+      "judged now, "
+      "within the judge's limit");
+}
+
+}  // namespace villainy

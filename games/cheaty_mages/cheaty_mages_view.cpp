@@ -1,0 +1,462 @@
+// Cheaty Mages!: views (JSON, text, tensor) and per-viewer action descriptions. Every view holds
+// only what its viewer knows: face-down spells are shown by type unless the viewer cast or peeked
+// at them (D11), other players' hands and bets by count only, until the bets are revealed.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cheaty_mages/cheaty_mages.h"
+
+namespace villainy::cheaty_mages {
+using nlohmann::json;
+
+namespace {
+using P = CheatyMagesState::Phase;
+using St = CheatyMagesState::Stage;
+const char* phase_name(P p) {
+  switch (p) {
+    case P::kStartPlayer:
+      return "start-player";
+    case P::kDealHand:
+      return "deal-hands";
+    case P::kDealFighter:
+      return "deal-fighters";
+    case P::kDealJudge:
+      return "deal-judge";
+    case P::kBet:
+      return "betting";
+    case P::kSpell:
+      return "spells";
+    case P::kDraw:
+      return "draw";
+    case P::kFerine:
+      return "ferine-flip";
+    case P::kMetamorph:
+      return "metamorphosis";
+    case P::kRefill:
+      return "refill";
+    case P::kGameOver:
+      return "game-over";
+  }
+  return "?";
+}
+const char* stage_name(St s) {
+  switch (s) {
+    case St::kChoose:
+      return "choose";
+    case St::kPeekDiscard:
+      return "peek-discard";
+    case St::kPeekTarget:
+      return "peek-target";
+    case St::kTarget:
+      return "target";
+    case St::kChooseSpell:
+      return "choose-spell";
+    case St::kDest:
+      return "alteration-destination";
+    case St::kAmnesia:
+      return "amnesia-discard";
+    case St::kSwap:
+      return "imitation-swap";
+  }
+  return "?";
+}
+const char* type_name(SpellType t) {
+  switch (t) {
+    case SpellType::kDirect:
+      return "Direct";
+    case SpellType::kEnchant:
+      return "Enchant";
+    case SpellType::kSupport:
+      return "Support";
+  }
+  return "?";
+}
+std::string who(int p, Player viewer) {
+  return p == viewer ? std::string("you") : fmt::format("seat {}", p);
+}
+std::string Who(int p, Player viewer) {
+  return p == viewer ? std::string("You") : fmt::format("Seat {}", p);
+}
+std::string bets_text(std::uint8_t bets) {
+  std::string s;
+  for (int b = 0; b < kPositions; ++b)
+    if (bets & (1u << b)) s += (s.empty() ? "" : ",") + std::to_string(b + 1);
+  return s.empty() ? "-" : s;
+}
+}  // namespace
+
+json CheatyMagesState::view_json(Player viewer) const {
+  const auto& g = *cm_;
+  const int n = num_players();
+  json j;
+  j["game"] = "cheaty-mages";
+  j["viewer"] = viewer;
+  j["players"] = n;
+  j["phase"] = phase_name(phase_);
+  if (phase_ == Phase::kSpell) j["stage"] = stage_name(stage_);
+  j["current_player"] = current_player();
+  j["start_player"] = start_player_;
+  j["turn_player"] = turn_player_;
+  j["matches_counted"] = counted_;
+  j["matches_played"] = played_;
+  j["judge"] = judge_ >= 0 ? json(g.judge(judge_).key) : json(nullptr);
+  j["deck_size"] = deck_n_;
+  json disc = json::object();
+  for (int k = 0; k < kKinds; ++k)
+    if (discard_[static_cast<size_t>(k)]) disc[g.spell(k).key] = discard_[static_cast<size_t>(k)];
+  j["discard"] = disc;
+  auto spell_json = [&](int i) {
+    const Spell& s = spells_[static_cast<size_t>(i)];
+    json e;
+    e["type"] = type_name(g.spell(s.kind).type);
+    e["caster"] = s.caster;
+    e["face_up"] = s.face_up;
+    e["spell"] = spell_visible(i, viewer) ? json(g.spell(s.kind).key) : json("unknown");
+    if (!s.face_up) {
+      std::vector<int> knowers;
+      for (int q = 0; q < n; ++q)
+        if ((s.known >> q) & 1) knowers.push_back(q);
+      e["known_by"] = knowers;
+      if (s.fclass) e["forbidden"] = s.fclass == 2;
+    }
+    if (s.attached >= 0) {
+      for (int t = 0, idx = 0; t < n_spells_; ++t)
+        if (spells_[static_cast<size_t>(t)].loc == s.loc) {
+          if (spells_[static_cast<size_t>(t)].uid == s.attached) e["on_spell"] = idx;
+          ++idx;
+        }
+    }
+    return e;
+  };
+  json fighters = json::array();
+  for (int pos = 0; pos < kPositions; ++pos) {
+    json f;
+    f["position"] = pos + 1;
+    const int id = fighters_[static_cast<size_t>(pos)];
+    f["fighter"] = id >= 0 ? json(g.fighter(id).key) : json(nullptr);
+    json sp = json::array();
+    for (int i = 0; i < n_spells_; ++i)
+      if (spells_[static_cast<size_t>(i)].loc == pos) sp.push_back(spell_json(i));
+    f["spells"] = sp;
+    fighters.push_back(f);
+  }
+  j["fighters"] = fighters;
+  json judge_spells = json::array();
+  for (int i = 0; i < n_spells_; ++i)
+    if (spells_[static_cast<size_t>(i)].loc == kLocJudge) judge_spells.push_back(spell_json(i));
+  j["judge_spells"] = judge_spells;
+  json seats = json::array();
+  for (int q = 0; q < n; ++q) {
+    const Seat& s = seats_[static_cast<size_t>(q)];
+    json e;
+    e["coins"] = s.coins;
+    e["hand_size"] = s.hand_n;
+    e["bet_cards"] = s.bet_n;
+    e["passed"] = s.passed;
+    if (q == viewer || bets_public_) e["bets"] = bets_text(s.bets);
+    if (q == viewer) {
+      json h = json::object();
+      for (int k = 0; k < kKinds; ++k)
+        if (s.hand[static_cast<size_t>(k)]) h[g.spell(k).key] = s.hand[static_cast<size_t>(k)];
+      e["hand"] = h;
+    }
+    json cont = json::array();
+    for (int i = 0; i < n_spells_; ++i)
+      if (spells_[static_cast<size_t>(i)].loc == kLocPlayer + q)
+        cont.push_back(g.spell(spells_[static_cast<size_t>(i)].kind).key);
+    e["continuous"] = cont;
+    e["bribes_this_match"] = match_bribes_[static_cast<size_t>(q)];
+    seats.push_back(e);
+  }
+  j["seats"] = seats;
+  if (phase_ == Phase::kSpell && p_kind_ >= 0) {
+    json pend;
+    pend["caster"] = turn_player_;
+    pend["type"] = type_name(g.spell(p_kind_).type);
+    const bool hidden = !p_face_up_ && viewer != turn_player_;
+    pend["spell"] = hidden ? json("unknown") : json(g.spell(p_kind_).key);
+    pend["face_up"] = p_face_up_;
+    if (p_loc_ >= 0) pend["at"] = p_loc_;
+    j["pending"] = pend;
+  }
+  if (summary_.number > 0) {
+    const MatchSummary& m = summary_;
+    json s;
+    s["match"] = m.number;
+    s["counted"] = m.counted;
+    s["judge"] = m.judge >= 0 ? json(g.judge(m.judge).key) : json(nullptr);
+    s["judged"] = m.judged;
+    s["confusion"] = m.confusion;
+    if (m.ferine_type >= 0) s["ferine_turned"] = type_name(static_cast<SpellType>(m.ferine_type));
+    s["dispelled"] = bets_text(m.dispelled);
+    s["ejected"] = bets_text(m.ejected);
+    s["all_ejected"] = m.all_ejected;
+    s["winner_position"] = m.winner_pos + 1;
+    s["prize"] = m.prize;
+    std::vector<std::string> b;
+    std::vector<int> pay;
+    for (int q = 0; q < n; ++q) {
+      b.push_back(bets_text(m.bets[static_cast<size_t>(q)]));
+      pay.push_back(m.payout[static_cast<size_t>(q)]);
+    }
+    s["bets"] = b;
+    s["payouts"] = pay;
+    j["last_match"] = s;
+  }
+  if (!is_terminal() && current_player() == viewer) {
+    std::vector<Action> legal;
+    legal_actions(legal);
+    json opts = json::array();
+    for (Action a : legal)
+      opts.push_back({{"id", a}, {"name", g.action_name(a)}, {"text", describe_action(a, viewer)}});
+    j["your_options"] = opts;
+  }
+  if (phase_ == Phase::kGameOver) j["result"] = outcome();
+  return j;
+}
+
+std::string CheatyMagesState::view_text(Player viewer) const {
+  const auto& g = *cm_;
+  const int n = num_players();
+  std::string o;
+  o += fmt::format("== Cheaty Mages! — match {} (counted {}/3), {} ==\n", played_ + 1, counted_,
+                   phase_name(phase_));
+  if (judge_ >= 0) {
+    const JudgeData& jd = g.judge(judge_);
+    std::string bans;
+    if (jd.bans_direct) bans += " Direct";
+    if (jd.bans_enchant) bans += " Enchant";
+    if (jd.bans_support) bans += " Support";
+    if (jd.bans_forbidden) bans += " Forbidden";
+    std::string rule = jd.penalty == Penalty::kNone ? "never judges"
+                       : jd.penalty == Penalty::kFlip
+                           ? "turns a spell: Direct 10/eject, Enchant 15/dispel, Support 5/dispel"
+                           : fmt::format("limit {}, {}", jd.limit,
+                                         jd.penalty == Penalty::kEject ? "eject" : "dispel");
+    if (judge_ == judge_id::kLester) rule += "; dispels mana <= 4";
+    o += fmt::format("Judge: {} ({}) — {}; bans:{}{}\n", jd.name, jd.name_zh, rule,
+                     bans.empty() ? " nothing" : bans,
+                     confused() ? "  [CONFUSED: will not judge]" : "");
+  }
+  for (int pos = 0; pos < kPositions; ++pos) {
+    const int id = fighters_[static_cast<size_t>(pos)];
+    if (id < 0) continue;
+    const FighterData& f = g.fighter(id);
+    std::string sp;
+    for (int i = 0; i < n_spells_; ++i) {
+      const Spell& s = spells_[static_cast<size_t>(i)];
+      if (s.loc != pos) continue;
+      std::string name = spell_visible(i, viewer)
+                             ? g.spell(s.kind).name
+                             : fmt::format("?{}", type_name(g.spell(s.kind).type));
+      if (!s.face_up) name += "(face down)";
+      sp += fmt::format(" [{} by {}]", name, who(s.caster, viewer));
+    }
+    o += fmt::format("  {}. {:<10} str {:>2} prize {:>2}{}{}\n", pos + 1, f.name, f.strength,
+                     f.prize, f.reverses ? " (reverses)" : "", sp.empty() ? "" : " —" + sp);
+  }
+  for (int q = 0; q < n; ++q) {
+    const Seat& s = seats_[static_cast<size_t>(q)];
+    std::string cont;
+    for (int i = 0; i < n_spells_; ++i)
+      if (spells_[static_cast<size_t>(i)].loc == kLocPlayer + q)
+        cont += " +" + g.spell(spells_[static_cast<size_t>(i)].kind).name;
+    o += fmt::format("  {:<7} coins {:>3}, {} cards, {} bet card(s){}{}{}\n", Who(q, viewer),
+                     s.coins, s.hand_n, s.bet_n,
+                     (q == viewer || bets_public_) && s.bet_n ? " on " + bets_text(s.bets) : "",
+                     s.passed ? ", passed" : "", cont);
+  }
+  if (viewer >= 0) {
+    const Seat& s = seats_[static_cast<size_t>(viewer)];
+    std::string h;
+    for (int k = 0; k < kKinds; ++k)
+      for (int c = 0; c < s.hand[static_cast<size_t>(k)]; ++c) {
+        const SpellData& sd = g.spell(k);
+        h += fmt::format(" {}[{}{} m{} s{:+}]", sd.name, type_name(sd.type)[0],
+                         sd.forbidden ? "F" : "", sd.mana, sd.strength);
+      }
+    o += "Your hand:" + (h.empty() ? std::string(" (empty)") : h) + "\n";
+    if (!h.empty()) o += "  ([type D/E/S, F = Forbidden, m mana, s strength])\n";
+  }
+  std::string d;
+  for (int k = 0; k < kKinds; ++k)
+    if (discard_[static_cast<size_t>(k)])
+      d += fmt::format(" {}x{}", g.spell(k).name, discard_[static_cast<size_t>(k)]);
+  o += fmt::format("Deck: {} cards. Discard pile:{}\n", deck_n_, d.empty() ? " (empty)" : d);
+  if (phase_ == Phase::kSpell && p_kind_ >= 0)
+    o += fmt::format("Casting: {} by {}\n",
+                     (!p_face_up_ && viewer != turn_player_)
+                         ? fmt::format("a face-down {} spell", type_name(g.spell(p_kind_).type))
+                         : g.spell(p_kind_).name,
+                     who(turn_player_, viewer));
+  if (summary_.number > 0) {
+    const MatchSummary& m = summary_;
+    o += fmt::format("Last match: {}{}",
+                     m.all_ejected
+                         ? "all fighters ejected"
+                         : fmt::format("position {} won, prize {}", m.winner_pos + 1, m.prize),
+                     m.counted ? "" : " (replayed)");
+    o += fmt::format("; dispelled {}, ejected {}; bets", bets_text(m.dispelled),
+                     bets_text(m.ejected));
+    for (int q = 0; q < n; ++q)
+      o += fmt::format(" {}:{}(+{})", q, bets_text(m.bets[static_cast<size_t>(q)]),
+                       m.payout[static_cast<size_t>(q)]);
+    o += "\n";
+  }
+  if (phase_ == Phase::kGameOver) {
+    o += "Game over. Winners:";
+    for (int q = 0; q < n; ++q)
+      if (winners_mask_ & (1u << q)) o += " " + who(q, viewer);
+    o += "\n";
+  }
+  return o;
+}
+
+void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
+  std::fill(out.begin(), out.end(), 0.0f);
+  const int n = num_players();
+  size_t i = 0;
+  if (viewer >= 0)
+    for (int k = 0; k < kKinds; ++k)
+      out[i + static_cast<size_t>(k)] =
+          seats_[static_cast<size_t>(viewer)].hand[static_cast<size_t>(k)] / 4.0f;
+  i += kKinds;
+  for (int k = 0; k < kKinds; ++k)
+    out[i + static_cast<size_t>(k)] = discard_[static_cast<size_t>(k)] / 4.0f;
+  i += kKinds;
+  out[i++] = deck_n_ / 72.0f;
+  for (int pos = 0; pos < kPositions; ++pos) {
+    const int id = fighters_[static_cast<size_t>(pos)];
+    if (id >= 0) out[i + static_cast<size_t>(id)] = 1.0f;
+    for (int s = 0; s < n_spells_; ++s) {
+      const Spell& sp = spells_[static_cast<size_t>(s)];
+      if (sp.loc != pos) continue;
+      if (spell_visible(s, viewer))
+        out[i + 10 + static_cast<size_t>(sp.kind)] += 1.0f;
+      else
+        out[i + 47 + static_cast<size_t>(cm_->spell(sp.kind).type == SpellType::kDirect ? 0 : 1)] +=
+            1.0f;
+    }
+    out[i + 49] = reflected(pos) ? 1.0f : 0.0f;
+    i += 50;
+  }
+  if (judge_ >= 0) out[i + static_cast<size_t>(judge_)] = 1.0f;
+  out[i + 8] = confused() ? 1.0f : 0.0f;
+  i += 9;
+  for (int r = 0; r < kMaxPlayers; ++r) {
+    if (r < n) {
+      const int q = viewer >= 0 ? (viewer + r) % n : r;
+      const Seat& s = seats_[static_cast<size_t>(q)];
+      out[i + 0] = s.coins / 50.0f;
+      out[i + 1] = s.hand_n / 8.0f;
+      out[i + 2] = s.bet_n / 3.0f;
+      out[i + 3] = s.passed;
+      out[i + 4] = q == start_player_;
+      out[i + 5] = q == current_player();
+      out[i + 6] = has_continuous(q, kind::kInvisibility);
+      out[i + 7] = has_continuous(q, kind::kPrismaticRay);
+    }
+    i += 8;
+  }
+  if (viewer >= 0)
+    for (int b = 0; b < kPositions; ++b)
+      out[i + static_cast<size_t>(b)] = (seats_[static_cast<size_t>(viewer)].bets >> b) & 1;
+  i += kPositions;
+  out[i + static_cast<size_t>(phase_)] = 1.0f;
+  i += 11;
+  if (phase_ == Phase::kSpell) out[i + static_cast<size_t>(stage_)] = 1.0f;
+  i += 8;
+  out[i++] = counted_ / 3.0f;
+}
+
+std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
+  const auto& g = *cm_;
+  using namespace act;
+  const int actor = current_player();
+  switch (phase_) {
+    case Phase::kStartPlayer:
+      return fmt::format("{} start{}", Who(a - kStart, viewer), a - kStart == viewer ? "" : "s");
+    case Phase::kDealHand:
+    case Phase::kDraw:
+      return draw_for_ == viewer ? fmt::format("You draw {}", g.spell(a - kDeal).name)
+                                 : fmt::format("Seat {} draws a card", draw_for_);
+    case Phase::kFerine:
+      return fmt::format("Ferine turns {} ({})", g.spell(a - kDeal).name,
+                         type_name(g.spell(a - kDeal).type));
+    case Phase::kDealFighter:
+      return fmt::format("Position {}: {}", deal_pos_ + 1, g.fighter(a - kFighter).name);
+    case Phase::kMetamorph:
+      return fmt::format("Metamorphosis: position {} becomes {}", p_loc_ + 1,
+                         g.fighter(a - kFighter).name);
+    case Phase::kDealJudge:
+      return fmt::format("The judge is {}", g.judge(a - kJudge).name);
+    case Phase::kBet:
+      if (a == kBetDone)
+        return fmt::format("{} finish{} betting", Who(actor, viewer), actor == viewer ? "" : "es");
+      return actor == viewer ? fmt::format("You bet on position {}", a - kBet + 1)
+                             : fmt::format("Seat {} places a bet card", actor);
+    case Phase::kRefill:
+      if (a == kDraw)
+        return fmt::format("{} refill{}", Who(actor, viewer), actor == viewer ? "" : "s");
+      return fmt::format("{} discard{} {}", Who(actor, viewer), actor == viewer ? "" : "s",
+                         g.spell(a - kDiscard).name);
+    case Phase::kGameOver:
+      return "game over";
+    case Phase::kSpell:
+      break;
+  }
+  const std::string w = Who(actor, viewer);
+  const bool me = actor == viewer;
+  if (a == kPass) return fmt::format("{} pass{}", w, me ? "" : "es");
+  if (a == kPeek) return fmt::format("{} peek{} (discarding a card)", w, me ? "" : "s");
+  if (a >= kCast && a < kPeek) {
+    const bool hide = a >= kHide;
+    const int k = hide ? a - kHide : a - kCast;
+    const SpellData& sd = g.spell(k);
+    const bool bribe = banned(k) && !has_continuous(actor, kind::kInvisibility);
+    const std::string br = bribe ? " (paying a 2-coin bribe)" : "";
+    if (me) return fmt::format("You cast {}{}{}", sd.name, hide ? " face down" : "", br);
+    if (hide || (sd.type == SpellType::kEnchant && k != kind::kReflection))
+      return fmt::format("{} casts {} {} spell face down{}", w,
+                         sd.type == SpellType::kEnchant ? "an" : "a", type_name(sd.type), br);
+    return fmt::format("{} casts {}{}", w, sd.name, br);
+  }
+  if (a >= kDiscard && a < kDraw)
+    return fmt::format("{} discard{} {}", w, me ? "" : "s", g.spell(a - kDiscard).name);
+  if (a >= kSwap && a < kBet)
+    return me ? fmt::format("You move your bet from {} to {}", (a - kSwap) / 5 + 1,
+                            (a - kSwap) % 5 + 1)
+              : fmt::format("{} swaps a bet card (Imitation)", w);
+  if (a >= kSpell && a < kSwap) {
+    const int idx = spell_index_at(p_loc_, a - kSpell);
+    const std::string what = idx >= 0 && spell_visible(idx, viewer)
+                                 ? g.spell(spells_[static_cast<size_t>(idx)].kind).name
+                                 : fmt::format("face-down spell #{}", a - kSpell + 1);
+    return fmt::format("{} choose{} {}", w, me ? "" : "s", what);
+  }
+  std::string target;
+  if (a >= kTargetFighter && a < kTargetJudge) {
+    const int pos = a - kTargetFighter;
+    target = fmt::format("position {} ({})", pos + 1,
+                         fighters_[static_cast<size_t>(pos)] >= 0
+                             ? g.fighter(fighters_[static_cast<size_t>(pos)]).name
+                             : "?");
+  } else if (a == kTargetJudge) {
+    target = "the judge";
+  } else {
+    target = who(a - kTargetPlayer, viewer);
+  }
+  std::string what = "a spell";
+  if (stage_ == Stage::kPeekTarget)
+    what = "a peek";
+  else if (p_kind_ >= 0)
+    what = (!p_face_up_ && !me)
+               ? fmt::format("a face-down {} spell", type_name(g.spell(p_kind_).type))
+               : g.spell(p_kind_).name;
+  if (stage_ == Stage::kDest)
+    return fmt::format("{} move{} the spell to {}", w, me ? "" : "s", target);
+  return fmt::format("{} aim{} {} at {}", w, me ? "" : "s", what, target);
+}
+
+}  // namespace villainy::cheaty_mages

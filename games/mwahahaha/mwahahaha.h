@@ -1,0 +1,620 @@
+// Mwahahaha! (瘋癲科學家) — White Wolf 2008, Ken Cliffe & Mike Chaney.
+// Rules: ../shared/rules/mwahahaha.md (rule ids MW-1…MW-32); source: seeds/mwahahaha-zh.txt.
+// Cards: data/standin-cards.json, the STAND-IN set of mwahahaha-cards.md (the printed faces are
+// not public), English and Traditional Chinese names.
+//
+// Rules summary
+//   2–5 mad scientists (MW-2) each keep one secret doomsday device. Every round (MW-4) each draws
+//   a Dirty Trick, then three phases run in an order set by the richest stockpile (MW-5).
+//   Creation (MW-7…MW-15): refill raw cards to 5, convert them to tokens within the Lair's and
+//   Empires' capacity, sacrifice 2 cards for a missing resource, buy Empires (2 tokens) and
+//   Minions (1), invest tokens in the device, cash in an Empire, feed Minions to the sharks, swap
+//   Dirty Tricks, and trade (with Betrayed lies). Rivalry (MW-16…MW-21): Minions attack an Empire
+//   or a Lair; sorted dice compared pairwise (missing dice count 2 and never score); damage;
+//   plunder. Domination (MW-22…MW-28): threaten at a level the device's tokens allow; the next
+//   player rolls for the people; ransom, Humiliation, retaliate or flee. A World success wins
+//   (MW-29); option round-limit ranks players after the last round.
+//
+// Decisions of this implementation (where the reference leaves a choice or is silent)
+//   D1  Cards are identified by data-file index; action names use the data keys
+//       ("play:loaded-dice", "attack-empire:casino-diabolique", "send:giant-lizards").
+//   D2  Every deck is an unordered multiset: a draw is a chance decision uniform over the cards
+//       left (raw cards and Dirty Tricks by kind, weighted by copies). Insider Tip (and nothing
+//       else) puts an ordered, privately known stack on top of the Empire or Minion deck. Assembly
+//       Line's rejected Minion goes back into the (unordered) deck.
+//   D3  Dice: one die per chance node ("die:1".."die:6"); the threatener/attacker rolls first.
+//   D4  Response windows (MW-6a/b) ask every player holding a Dirty Trick (public count) in turn,
+//       pass always legal; at most kWindowPlays (3) cards are played per window, then it closes.
+//       Dirty Tricks played by a card's own effect open no further window (e.g. Evil Laugh's
+//       Maniacal counter). A Teutonic Precision owner in a fight is asked after the roll too.
+//   D5  Trade proposals and their descriptions are public (said at the table). A Betrayed card
+//       received is discarded face up at once, so everyone sees it caught. Asking for Minions is
+//       limited to those the proposer can identify (face up, or known to it). At most 2 proposals
+//       per Creation turn (and 6 items per proposal) keep games finite.
+//   D6  A Creation turn allows at most kTurnActions (40) main actions; then only end-turn.
+//   D7  Guard: whatever the round limit (0 = none), a game that reaches kActionGuard actions ends
+//       as at the round limit (MW-29a ranking); it bounds max_game_length. Never seen in tests.
+//   D8  Damage, plunder and ransom are assigned one point/token at a time; a choice with a single
+//       option is still asked (it is cheap and never hides information).
+//   D9  Returns: 1 per winner, 0 otherwise (shared wins at the round limit).
+//   D10 Espionage reveals the target's device and raw hand to the player (remembered as lower
+//       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise.
+//   D11 A Wild card converts as one chosen type ("convert-wild:<type>"); Overclock is automatic:
+//       a conversion with no capacity left but 1 Overclock point converts 1 point.
+//   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:first:0" is
+//       the attacker's or threatener's highest die, "reroll:second:<i>" the other side's).
+//   D13 Grave Robber is automatic; when Minions of several types die at once its owner picks the
+//       type. A Minion killed by Booby Trap after the fight does not trigger it.
+//   D14 Evil Laugh is a Maniacal source of its own (not once per game), within the cap of 3; Union
+//       Strike may target any Empire in play; every raw-card discard is face up (public).
+//   D15 Every offered raw card is followed by a describe step (an honest card's only description is
+//       itself), so the step does not reveal a Betrayed. Resampling assumes a pending trade card
+//       the viewer cannot see is what it was described as, and replaces other seats' private
+//       knowledge (Espionage, trades seen) by the public knowledge.
+//   D16 Under attacks=many a Rivalry turn ends after 12 decisions; under trade-window=open every
+//       other player may make one proposal after each Creation turn (MW-15a).
+
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "villainy/core/game.h"
+
+namespace villainy::mwahahaha {
+
+inline constexpr int kMaxP = 5;
+inline constexpr int kViewers = kMaxP + 1;  // seats + spectator (public knowledge)
+inline constexpr int kTypes = 4;
+inline constexpr int kRawKinds = 14;  // 0..11 = type*3+value-1, 12 wild, 13 betrayed
+inline constexpr int kWild = 12;
+inline constexpr int kBetrayed = 13;
+inline constexpr int kNumEmp = 36;
+inline constexpr int kNumMin = 40;
+inline constexpr int kNumDev = 20;
+inline constexpr int kNumTricks = 30;
+inline constexpr int kNumSci = 10;
+inline constexpr int kLevels = 4;
+inline constexpr int kMaxDice = 24;
+inline constexpr int kWindowPlays = 3;
+inline constexpr int kTurnActions = 40;
+inline constexpr int kActionGuard = 400000;
+inline constexpr int kMaxTradeItems = 6;
+inline constexpr int kCoreTail = 2;  // fills State::Core to a multiple of 8 bytes (no padding)
+
+enum Power : std::uint8_t {
+  kTeutonic,
+  kGraveRobber,
+  kIsland,
+  kAssembly,
+  kTradeNet,
+  kPrimal,
+  kWhispers,
+  kHypnotic,
+  kOverclock,
+  kShell
+};
+enum Ability : std::uint8_t {
+  kNoAbility,
+  kIgnoreLair,
+  kDefendPlus1,
+  kOneShot,
+  kCannotDefend,
+  kLairAttackPlus1,
+  kDefendEmpirePlus1,
+  kIgnoreEmpire,
+  kEmpireAttackPlus1,
+  kDefendLairPlus1,
+  kFeedsAsTwo,
+  kPsychic
+};
+enum Trick : std::uint8_t {
+  tDefective,
+  tHostile,
+  tTaxAudit,
+  tUnionStrike,
+  tBlackMarket,
+  tInsiderTip,
+  tEmbezzle,
+  tOvertime,
+  tForged,
+  tLabAccident,
+  tAmbush,
+  tReinforce,
+  tDoubleAgent,
+  tSneak,
+  tBoobyTrap,
+  tFieldMedic,
+  tLoadedDice,
+  tSecretVault,
+  tPressGang,
+  tMercenary,
+  tMonologue,
+  tPanic,
+  tDrill,
+  tSuperhero,
+  tBlackout,
+  tScapegoat,
+  tSabotage,
+  tEspionage,
+  tBrilliant,
+  tEvilLaugh
+};
+
+struct NameZh {
+  std::string key, name, zh;
+};
+struct ScientistCard : NameZh {
+  std::array<int, kTypes> rating{};
+  Power power{};
+  std::string power_name, power_zh, power_text;
+};
+struct DeviceCard : NameZh {
+  std::array<std::array<int, kTypes>, kLevels> req{};
+  std::array<int, kLevels> dice{}, people{};
+  std::array<int, 3> ransom{};
+};
+struct EmpireCard : NameZh {
+  std::array<int, kTypes> cap{}, cash{};
+  bool fortified = false, front = false;
+  int icons = 0;  // bitmask of types
+};
+struct MinionCard : NameZh {
+  int type = 0, value = 0, hp = 0;
+  Ability ability{};
+  std::string ability_text;
+};
+struct TrickCard : NameZh {
+  int copies = 0;
+  std::string timing, effect;
+};
+struct RawKind : NameZh {
+  int type = -1, value = 0, per_block = 0;
+};
+
+struct CardData {
+  std::array<ScientistCard, kNumSci> sci;
+  std::array<DeviceCard, kNumDev> dev;
+  std::array<EmpireCard, kNumEmp> emp;
+  std::array<MinionCard, kNumMin> min;
+  std::array<TrickCard, kNumTricks> trick;
+  std::array<RawKind, kRawKinds> raw;
+  std::array<NameZh, kTypes> res;
+  std::array<NameZh, kLevels> lvl;
+  int tricks_per_round = 1, wild_value = 2, sacrifice_cards = 2, empire_cost = 2, minion_cost = 1,
+      hand_size = 5, max_empires = 3, max_minions = 5;
+  static const CardData& standin();  // the embedded data file (parsed once)
+  static CardData parse(const std::string& text);
+};
+
+// ---- Action space (D1). Offsets of each group; names built in MwahahahaGame. ----
+namespace act {
+enum : int {
+  kDie = 0,
+  kRaw = kDie + 6,
+  kEmpire = kRaw + kRawKinds,
+  kMinion = kEmpire + kNumEmp,
+  kDevice = kMinion + kNumMin,
+  kTrickDraw = kDevice + kNumDev,
+  kSci = kTrickDraw + kNumTricks,
+  kTie = kSci + kNumSci,
+  // decisions
+  kPass = kTie + kMaxP,
+  kEndTurn,
+  kGoFirst,
+  kGoLast,
+  kPickSci,
+  kKeepDevice = kPickSci + kNumSci,
+  kConvert = kKeepDevice + kNumDev,
+  kConvertWild = kConvert + 12,
+  kSacrifice = kConvertWild + kTypes,
+  kSelectRaw = kSacrifice + kTypes,
+  kBuyEmpire = kSelectRaw + kRawKinds,
+  kBuyMinion,
+  kPay,
+  kInvest = kPay + kTypes,
+  kCashIn = kInvest + kTypes,
+  kDiscardMinion = kCashIn + kNumEmp,
+  kFeedSharks = kDiscardMinion + kNumMin,
+  kSelectMinion,
+  kSwapTricks = kSelectMinion + kNumMin,
+  kSelectTrick,
+  kPlay = kSelectTrick + kNumTricks,
+  kTarget = kPlay + kNumTricks,
+  kType = kTarget + kMaxP,
+  kChooseEmpire = kType + kTypes,
+  kTradeWith = kChooseEmpire + kNumEmp,
+  kOfferToken = kTradeWith + kMaxP,
+  kAskToken = kOfferToken + kTypes,
+  kOfferEmpire = kAskToken + kTypes,
+  kAskEmpire = kOfferEmpire + kNumEmp,
+  kOfferMinion = kAskEmpire + kNumEmp,
+  kAskMinion = kOfferMinion + kNumMin,
+  kOfferRaw = kAskMinion + kNumMin,
+  kDescribeAs = kOfferRaw + kRawKinds,
+  kAskRaw = kDescribeAs + 13,
+  kOfferTrick = kAskRaw + 13,
+  kAskTrick = kOfferTrick + kNumTricks,
+  kPropose,
+  kCancelTrade,
+  kAccept,
+  kDecline,
+  kPeek,
+  kGiveRaw,
+  kAttackEmpire = kGiveRaw + kRawKinds,
+  kAttackLair = kAttackEmpire + kNumEmp,
+  kNoAttack = kAttackLair + kMaxP * kTypes,
+  kSend,
+  kSendDone = kSend + kNumMin,
+  kDefend,
+  kDefendDone = kDefend + kNumMin,
+  kTakeEmpire,
+  kRazeEmpire,
+  kPlunderStock,
+  kPlunderDevice,
+  kDamage,
+  kPlunderManiacal = kDamage + kNumMin,
+  kKeepPlunder,
+  kThreaten,
+  kNoThreat = kThreaten + kLevels,
+  kRetaliate,
+  kFlee = kRetaliate + kTypes,
+  kKeepDev,
+  kDiscardDev,
+  kRerollAtt,
+  kRerollDef = kRerollAtt + kMaxDice,
+  kPowerReroll = kRerollDef + kMaxDice,
+  kInsiderEmp,
+  kInsiderMin,
+  kCount
+};
+}
+
+enum class Phase : std::uint8_t { kSetup, kCreation, kRivalry, kDomination, kOver };
+enum class Win : std::uint8_t { kNone, kWorld, kRoundLimit, kGuard };
+
+class MwahahahaGame : public Game {
+ public:
+  static GameInfo game_info();
+  MwahahahaGame(const Options& options, int num_players);
+  std::unique_ptr<State> new_initial_state() const override;
+  int num_distinct_actions() const override { return act::kCount; }
+  std::string action_name(Action a) const override { return names_[static_cast<size_t>(a)]; }
+  int max_game_length() const override { return kActionGuard + 10; }
+  int tensor_size() const override;
+  std::string rules_help() const override;
+
+  const CardData& data() const { return *data_; }
+  int round_limit() const { return round_limit_; }
+  bool tie_random() const { return tie_random_; }
+  bool sacrifice_on() const { return sacrifice_; }
+  bool trade_open() const { return trade_open_; }
+  bool attacks_many() const { return attacks_many_; }
+  bool ties_defender() const { return ties_defender_; }
+  bool choose_scientist() const { return choose_sci_; }
+  int raw_total(int kind) const {
+    return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
+  }
+
+ private:
+  const CardData* data_;
+  std::vector<std::string> names_;
+  int round_limit_ = 40;
+  bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
+       ties_defender_ = false, choose_sci_ = false;
+};
+
+// Per-seat state: flat, trivially copyable.
+struct Seat {
+  std::uint64_t empires = 0, minions = 0,
+                attacked = 0;  // bitsets; attacked = minions used this round
+  std::int8_t sci = -1, device = -1;
+  std::uint8_t device_up = 0;
+  std::array<std::uint8_t, kTypes> dev{}, stock{}, converted{}, overtime{};
+  std::array<std::uint8_t, kRawKinds> raw{};
+  std::array<std::uint8_t, kNumTricks> tricks{};
+  std::uint8_t maniacal = 0, humiliation = 0,
+               man_sources = 0;  // sources: 1 sharks, 2 plunder, 4 retaliate
+  std::uint8_t levels_won = 0;   // bitmask of levels succeeded (MW-25)
+  std::uint8_t cashed = 0, swapped = 0, buy_lock = 0, attacks = 0, power_used = 0,
+               overclock_used = 0;
+  std::uint8_t raw_received = 0, raw_extra = 0, turn_actions = 0;
+  std::array<std::uint8_t, 4>
+      spare{};  // keeps the struct free of padding (fingerprint hashes bytes)
+  int raw_count() const {
+    int n = 0;
+    for (auto c : raw) n += c;
+    return n;
+  }
+  int trick_count() const {
+    int n = 0;
+    for (auto c : tricks) n += c;
+    return n;
+  }
+  int stock_total() const { return stock[0] + stock[1] + stock[2] + stock[3]; }
+  int dev_total() const { return dev[0] + dev[1] + dev[2] + dev[3]; }
+};
+
+enum class Stage : std::uint8_t {
+  kChance,
+  kPickSci,
+  kKeepDevice,
+  kFirstLast,
+  kCreation,
+  kSacrificeSelect,
+  kPay,
+  kFeedSelect,
+  kSwapSelect,
+  kWindow,
+  kTarget,
+  kType,
+  kChooseEmpire,
+  kSelectMinion,
+  kReroll,
+  kInsiderDeck,
+  kTopOrder,
+  kTradeBuild,
+  kDescribe,
+  kTradeAnswer,
+  kTradeGive,
+  kOpenTrade,
+  kRivalry,
+  kSend,
+  kDefend,
+  kEmpireWin,
+  kPlunder,
+  kDamage,
+  kPlunderManiacal,
+  kDomination,
+  kFail,
+  kFleeKeep,
+  kTerminal
+};
+
+// What a window is about (MW-6b).
+enum class Wnd : std::uint8_t {
+  kTurn,
+  kConvert,
+  kAttackDeclared,
+  kBeforeRoll,
+  kFightAfterRoll,
+  kAfterDamage,
+  kAfterResolved,
+  kThreatDeclared,
+  kThreatAfterRoll,
+  kThreatSuccess,
+  kGainManiacal,
+  kGainHumiliation
+};
+
+struct Stats {  // per game, for the designer report (integers only)
+  std::array<std::array<std::uint16_t, kLevels>, kMaxP> threats{}, threat_wins{};
+  std::array<std::uint16_t, kMaxP> retaliations{}, flees{}, maniacal_gained{}, humiliation_gained{};
+  std::uint16_t trades_proposed = 0, trades_accepted = 0, betrayed_given = 0, betrayed_caught = 0;
+  std::uint16_t attacks_empire = 0, attacks_lair = 0, wins_empire = 0, wins_lair = 0,
+                empires_taken = 0, empires_razed = 0, tokens_plundered = 0, minions_lost_att = 0,
+                minions_lost_def = 0;
+  std::uint16_t tricks_played = 0, windows = 0;
+  std::array<std::uint16_t, kNumTricks> trick_plays{};
+};
+
+class MwahahahaState : public State {
+ public:
+  explicit MwahahahaState(std::shared_ptr<const Game> game);
+  MwahahahaState(const MwahahahaState&) = default;
+
+  Player current_player() const override;
+  void legal_actions(std::vector<Action>& out) const override;
+  void chance_outcomes(std::vector<ChanceOutcome>& out) const override;
+  Action sample_chance(Rng& rng) const override;
+  void apply_unchecked(Action a) override;
+  std::unique_ptr<State> clone() const override { return std::make_unique<MwahahahaState>(*this); }
+  std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
+  nlohmann::json view_json(Player viewer) const override;
+  std::string view_text(Player viewer) const override;
+  void view_tensor(Player viewer, std::span<float> out) const override;
+  std::string describe_action(Action a, Player viewer) const override;
+  std::vector<double> returns() const override;
+  std::vector<Player> winners() const override;
+  nlohmann::json outcome() const override;
+  std::uint64_t fingerprint() const override;
+
+  // Read access (tests, report, heuristic).
+  const MwahahahaGame& mgame() const { return *g_; }
+  const CardData& data() const { return *d_; }
+  const Seat& seat(int p) const { return s_.seats[static_cast<size_t>(p)]; }
+  Seat& mutable_seat(int p) { return s_.seats[static_cast<size_t>(p)]; }  // tests set up positions
+  Phase phase() const { return s_.phase; }
+  Stage stage() const { return s_.stage; }
+  int round() const { return s_.round; }
+  int capability(int p) const;               // MW-22 (0 = none, 1..4)
+  int capacity_left(int p, int type) const;  // MW-8
+  Win win() const { return s_.win; }
+  std::uint8_t winners_mask() const { return s_.winners; }
+  const Stats& stats() const { return s_.stats; }
+  bool in_fight() const { return s_.fight_active; }
+  int fight_successes(int side) const { return s_.succ[static_cast<size_t>(side)]; }
+  int dice_count(int side) const { return s_.ndice[static_cast<size_t>(side)]; }
+  int die(int side, int i) const {
+    return s_.dice[static_cast<size_t>(side)][static_cast<size_t>(i)];
+  }
+  bool last_threat_success() const { return s_.last_threat_ok; }
+  int last_threat_level() const { return s_.threat_level; }
+  Wnd window() const { return s_.wnd; }
+  int order(int i) const { return s_.order[static_cast<size_t>(i)]; }
+  int minion_deck_size() const;
+  int raw_deck_size() const;
+  bool minion_face_up(int m) const { return (s_.face_up >> m) & 1; }
+  std::uint64_t minion_deck() const { return s_.min_deck; }
+  std::uint64_t empire_deck() const { return s_.emp_deck; }
+  int attack_type() const { return s_.atk_type; }
+  int attacker() const { return s_.attacker; }
+  int defender() const { return s_.defender; }
+  int target_empire() const { return s_.target_emp; }
+  bool world_taken() const { return s_.world_taken; }
+  int trade_partner() const { return s_.trade_partner; }
+  bool minion_known(int m, int viewer) const;
+  bool device_known(int p, int viewer) const;
+
+  // Combat helper shared with tests (MW-19): successes of a sorted-high-to-low pair of rolls.
+  static void compare_dice(const int* a, int na, const int* d, int nd, bool ties_def, int& xa,
+                           int& xd);
+
+ private:
+  // --- flow ---
+  void run();
+  void start_round();
+  void start_phase();
+  void next_turn();
+  void begin_turn();
+  void end_turn();
+  void open_window(Wnd w, int first, std::uint8_t resume);
+  void window_advance(bool played);
+  bool askable(int p) const;
+  bool can_play(int p, int trick, Wnd w, bool main) const;
+  void play_trick(int p, int t);
+  void finish_trick();
+  void chance(std::uint8_t kind, int player, int count, std::uint8_t after);
+  void after_chance();
+  void resume(std::uint8_t pc);
+  void window_seek(int from);
+  void close_window();
+  void trick_target_chosen();
+  void cash_continue();
+  void damage_next();
+  void after_fight();
+  void refill();
+  void roll(int total, std::uint8_t after);
+  void sort_dice();
+  void trade_return();
+  void apply_decision(Action a);
+  std::string describe_action_lower(Action a, Player viewer) const;
+  void apply_chance(Action a);
+  void draw_raw_into(int p, int kind);
+  void gain_token(int p, int type, int n = 1);
+  void cash_in(int p, int e, bool forced, std::uint8_t ret);
+  void discard_minion(int m);
+  void discard_empire(int e);
+  int owner_of_minion(int m) const;
+  int owner_of_empire(int e) const;
+  int effective_cap(int p, int type) const;
+  void conversion_resolve();
+  void start_fight();
+  void roll_fight();
+  void fight_scored();
+  void after_empire_settled();
+  void start_damage();
+  void damage_done();
+  void resolve_dead();
+  void grave_next();
+  void fight_end();
+  void start_threat(int level);
+  void threat_rolled();
+  void threat_success_continue();
+  void threat_done();
+  void gain_counter(int p, bool maniacal, int source, std::uint8_t resume);
+  void end_game(Win w);
+  void rank_at_limit();
+  void trade_execute();
+  void trade_clear(bool returned);
+  void public_raw_loss(int p, int kind);
+  void public_trick_loss(int p, int t);
+  int attack_dice(int side) const;
+  void compute_successes();
+  void legal_window(std::vector<Action>& out) const;
+  void legal_main_tricks(std::vector<Action>& out, int p) const;
+  bool trade_can_propose() const;
+  bool trade_can_fulfil() const;
+  int receive_cap(int p) const;
+  void reshuffle_if_empty(std::uint8_t deck);
+
+ public:
+  struct Core {
+    // 8-byte fields first, then 4, 2 and 1-byte fields: no padding (fingerprint hashes the bytes).
+    std::uint64_t emp_deck = 0, emp_discard = 0, min_deck = 0, face_up = 0, struck = 0;
+    std::uint64_t t_offer_emp = 0, t_ask_emp = 0, t_offer_min = 0, t_ask_min = 0;
+    std::array<Seat, kMaxP> seats{};
+    std::uint32_t dev_deck = 0, dev_discard = 0, sci_pool = 0, actions = 0;
+    Stats stats{};
+    std::uint16_t round = 0;
+    std::array<std::uint8_t, kRawKinds> raw_deck{}, raw_discard{};
+    std::array<std::uint8_t, kNumTricks> trick_deck{}, trick_discard{};
+    std::array<std::int8_t, kNumMin> min_discard{};  // ordered, last = top
+    std::uint8_t min_discard_n = 0;
+    std::array<std::uint8_t, kNumMin>
+        min_known{};  // viewers (bit per seat) knowing a face-down minion
+    std::array<std::uint8_t, kNumDev> dev_known{};
+    // Knowledge lower bounds: known_raw[viewer][target][kind] (viewer kMaxP = public).
+    std::array<std::array<std::array<std::uint8_t, kRawKinds>, kMaxP>, kViewers> known_raw{};
+    std::array<std::array<std::array<std::uint8_t, kNumTricks>, kMaxP>, kViewers> known_trick{};
+    // Insider Tip stacks on top of the Empire (0) / Minion (1) decks (D2).
+    std::array<std::array<std::int8_t, 3>, 2> top{};
+    std::array<std::uint8_t, 2> top_n{}, top_known{};
+    std::array<std::int8_t, 3>
+        pending{};  // drawn devices / Assembly Line minions / Insider Tip cards awaiting a choice
+    std::uint8_t pending_n = 0;
+    // flow
+    Phase phase = Phase::kSetup;
+    Stage stage = Stage::kChance;
+    Stage ret_stage = Stage::kCreation;  // where a trick resolution (or a trade) returns
+    std::uint8_t actor = 0;              // who decides at the current stage
+    std::array<std::int8_t, kMaxP> order{};
+    std::uint8_t order_pos = 0, turn = 0, prev_first = 0, active = 0, setup_seat = 0;
+    // chance
+    std::uint8_t ch_kind = 0, ch_player = 0, ch_count = 0, ch_after = 0;
+    // window
+    Wnd wnd = Wnd::kTurn;
+    std::uint8_t w_first = 0, w_asked = 0, w_passes = 0, w_plays = 0, w_resume = 0, w_askable = 0;
+    // trick being resolved
+    std::int8_t trick = -1, trick_player = -1, trick_target = -1, trick_step = 0;
+    // creation sub-decisions
+    std::uint8_t pay_left = 0, pay_for = 0, select_left = 0, sac_type = 0, conv_kind = 0,
+                 conv_type = 0;
+    std::uint8_t trades_this_turn = 0;
+    // trade (MW-15a)
+    std::int8_t trade_partner = -1, trade_proposer = -1;
+    std::array<std::uint8_t, kTypes> t_offer_tok{}, t_ask_tok{};
+    std::array<std::int8_t, kMaxTradeItems> t_raw_actual{}, t_raw_desc{}, t_ask_raw{};
+    std::uint8_t t_raw_n = 0, t_ask_raw_n = 0, t_ask_trick = 0, t_items = 0, t_given = 0,
+                 t_peeked = 0;
+    std::array<std::uint8_t, kNumTricks> t_offer_trick{};
+    std::array<std::int8_t, kMaxTradeItems> t_got_raw{};
+    std::array<std::uint8_t, kNumTricks> t_got_trick{};
+    std::uint8_t open_trader = 0, open_left = 0, purpose = 0, w_passed = 0;
+    std::int8_t w_excl = -1, dmg_target = -1;
+    std::uint8_t cash_front = 0, cash_ret = 0, people_minus = 0, conv_cancel = 0, threat_hum = 0,
+                 conv_pending = 0;
+    // fight
+    std::uint8_t fight_active = 0, attacker = 0, defender = 0, atk_type = 0, sneak = 0, vault = 0;
+    std::int8_t target_emp = -1;
+    std::array<std::int8_t, 3> atk{}, def{};
+    std::uint8_t n_atk = 0, n_def = 0, sent_back = 0;
+    std::array<std::uint8_t, 3> atk_dmg{}, def_dmg{};
+    std::array<std::uint8_t, 2> extra_dice{}, ndice{}, succ{};
+    std::array<std::array<std::uint8_t, kMaxDice>, 2> dice{};
+    std::uint8_t roll_side = 0, roll_i = 0, dmg_left = 0, dmg_side = 0, plundered = 0,
+                 plunder_pts = 0;
+    std::uint8_t reroll_side = 0, reroll_idx = 0, medic_used = 0, grave_pending = 0;
+    // threat
+    std::uint8_t threatener = 0, threat_level = 0, world_taken = 0, last_threat_ok = 0,
+                 ransom_left = 0, no_ransom = 0, counter_blocked = 0, gain_player = 0,
+                 gain_is_maniacal = 0, gain_source = 0, gain_resume = 0;
+    // end
+    Win win = Win::kNone;
+    std::uint8_t winners = 0;
+    std::array<std::uint8_t, kCoreTail> tail{};  // no padding
+  };
+  const Core& core() const { return s_; }
+  Core& mutable_core() { return s_; }
+
+ private:
+  const MwahahahaGame* g_;
+  const CardData* d_;
+  Core s_;
+};
+
+void register_game();
+
+}  // namespace villainy::mwahahaha

@@ -1,0 +1,345 @@
+// Mwahahaha!: the card data (stand-ins, data/standin-cards.json) and the game object with its
+// options and action names.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "mwahahaha/mwahahaha.h"
+
+namespace villainy::embedded {
+extern const std::string_view mwahahaha_standin_cards;
+}
+
+namespace villainy::mwahahaha {
+using nlohmann::json;
+
+namespace {
+template <class T>
+void names(T& out, const json& j) {
+  out.key = j.at("key").get<std::string>();
+  out.name = j.at("name").get<std::string>();
+  out.zh = j.at("zh").get<std::string>();
+}
+Power power_of(const std::string& k) {
+  static const char* keys[] = {"teutonic-precision", "grave-robber",     "island-fortress",
+                               "assembly-line",      "trade-network",    "primal-fury",
+                               "maddening-whispers", "hypnotic-bargain", "overclock",
+                               "shell-companies"};
+  for (int i = 0; i < 10; ++i)
+    if (k == keys[i]) return static_cast<Power>(i);
+  throw Error("mwahahaha data: unknown scientist power '" + k + "'");
+}
+Ability ability_of(const std::string& k) {
+  static const char* keys[] = {"none",
+                               "ignore-lair-bonus",
+                               "defend-plus1",
+                               "one-shot",
+                               "cannot-defend",
+                               "lair-attack-plus1",
+                               "defend-empire-plus1",
+                               "ignore-empire-bonus",
+                               "empire-attack-plus1",
+                               "defend-lair-plus1",
+                               "feeds-as-two",
+                               "psychic"};
+  for (int i = 0; i < 12; ++i)
+    if (k == keys[i]) return static_cast<Ability>(i);
+  throw Error("mwahahaha data: unknown minion ability '" + k + "'");
+}
+const char* kTrickKeys[kNumTricks] = {"defective-shipment",
+                                      "hostile-takeover",
+                                      "tax-audit",
+                                      "union-strike",
+                                      "black-market",
+                                      "insider-tip",
+                                      "embezzlement",
+                                      "overtime-shift",
+                                      "forged-papers",
+                                      "lab-accident",
+                                      "ambush",
+                                      "reinforcements",
+                                      "double-agent",
+                                      "sneak-attack",
+                                      "booby-trap",
+                                      "field-medic",
+                                      "loaded-dice",
+                                      "secret-vault",
+                                      "press-gang",
+                                      "mercenary-contract",
+                                      "evil-monologue",
+                                      "public-panic",
+                                      "civil-defence-drill",
+                                      "superhero-intervention",
+                                      "media-blackout",
+                                      "scapegoat",
+                                      "sabotage",
+                                      "espionage",
+                                      "brilliant-idea",
+                                      "evil-laugh"};
+}  // namespace
+
+CardData CardData::parse(const std::string& text) {
+  CardData d;
+  json j;
+  try {
+    j = json::parse(text);
+    auto arr = [&](const char* k, size_t n) -> const json& {
+      const json& a = j.at(k);
+      if (a.size() != n)
+        throw Error(fmt::format("mwahahaha data: '{}' needs {} entries, has {}", k, n, a.size()));
+      return a;
+    };
+    const json& r = j.at("rules");
+    d.tricks_per_round = r.at("tricks_per_round");
+    d.wild_value = r.at("wild_value");
+    d.sacrifice_cards = r.at("sacrifice_cards");
+    d.empire_cost = r.at("empire_cost");
+    d.minion_cost = r.at("minion_cost");
+    d.hand_size = r.at("hand_size");
+    d.max_empires = r.at("max_empires");
+    d.max_minions = r.at("max_minions");
+    for (size_t i = 0; i < kTypes; ++i) names(d.res[i], arr("resources", kTypes)[i]);
+    for (size_t i = 0; i < kLevels; ++i) names(d.lvl[i], arr("levels", kLevels)[i]);
+    const json& raw = j.at("raw_deck").at("cards");
+    if (raw.size() != kRawKinds) throw Error("mwahahaha data: raw_deck needs 14 kinds");
+    for (size_t i = 0; i < kRawKinds; ++i) {
+      names(d.raw[i], raw[i]);
+      d.raw[i].type = raw[i].at("type");
+      d.raw[i].value = raw[i].at("value");
+      d.raw[i].per_block = raw[i].at("per_block");
+      if (i < 12 && (d.raw[i].type != static_cast<int>(i / 3) ||
+                     d.raw[i].value != static_cast<int>(i % 3) + 1))
+        throw Error("mwahahaha data: raw kinds must be E1..Eu3, wild, betrayed in that order");
+    }
+    for (size_t i = 0; i < kNumSci; ++i) {
+      const json& s = arr("scientists", kNumSci)[i];
+      names(d.sci[i], s);
+      for (size_t t = 0; t < kTypes; ++t) d.sci[i].rating[t] = s.at("ratings")[t];
+      d.sci[i].power = power_of(s.at("power"));
+      d.sci[i].power_name = s.at("power_name");
+      d.sci[i].power_zh = s.at("power_zh");
+      d.sci[i].power_text = s.at("power_text");
+    }
+    for (size_t i = 0; i < kNumDev; ++i) {
+      const json& s = arr("devices", kNumDev)[i];
+      names(d.dev[i], s);
+      for (size_t l = 0; l < kLevels; ++l) {
+        for (size_t t = 0; t < kTypes; ++t) d.dev[i].req[l][t] = s.at("requirements")[l][t];
+        d.dev[i].dice[l] = s.at("threat_dice")[l];
+        d.dev[i].people[l] = s.at("people_dice")[l];
+      }
+      for (size_t l = 0; l < 3; ++l) d.dev[i].ransom[l] = s.at("ransom")[l];
+    }
+    for (size_t i = 0; i < kNumEmp; ++i) {
+      const json& s = arr("empires", kNumEmp)[i];
+      names(d.emp[i], s);
+      for (size_t t = 0; t < kTypes; ++t) {
+        d.emp[i].cap[t] = s.at("capacity")[t];
+        d.emp[i].cash[t] = s.at("cash_in")[t];
+        if (d.emp[i].cap[t] > 0) d.emp[i].icons |= 1 << t;
+      }
+      const std::string perk = s.at("perk");
+      d.emp[i].fortified = perk == "fortified";
+      d.emp[i].front = perk == "front-business";
+    }
+    for (size_t i = 0; i < kNumMin; ++i) {
+      const json& s = arr("minions", kNumMin)[i];
+      names(d.min[i], s);
+      d.min[i].type = s.at("type");
+      d.min[i].value = s.at("value");
+      d.min[i].hp = s.at("hp");
+      d.min[i].ability = ability_of(s.at("ability"));
+      d.min[i].ability_text = s.at("ability_text");
+    }
+    for (size_t i = 0; i < kNumTricks; ++i) {
+      const json& s = arr("dirty_tricks", kNumTricks)[i];
+      names(d.trick[i], s);
+      if (d.trick[i].key != kTrickKeys[i])
+        throw Error(fmt::format("mwahahaha data: Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
+      d.trick[i].copies = s.at("copies");
+      d.trick[i].timing = s.at("timing");
+      d.trick[i].effect = s.at("effect");
+    }
+  } catch (const json::exception& e) {
+    throw Error(std::string("mwahahaha data: ") + e.what());
+  }
+  return d;
+}
+
+const CardData& CardData::standin() {
+  static const CardData d = parse(std::string(embedded::mwahahaha_standin_cards));
+  return d;
+}
+
+GameInfo MwahahahaGame::game_info() {
+  GameInfo i;
+  i.name = "mwahahaha";
+  i.title = "Mwahahaha! (瘋癲科學家)";
+  i.min_players = 2;
+  i.max_players = 5;
+  i.summary =
+      "Mad scientists build Empires and Minions, fight for tokens, and threaten the world with a "
+      "secret "
+      "doomsday device; a successful World threat wins. Stand-in card set (the printed faces are "
+      "not public).";
+  i.options = {
+      {"phase-tie",
+       "random",
+       {"random", "seat"},
+       "MW-5: a tie for the richest stockpile is broken at random or by seat"},
+      {"sacrifice",
+       "on",
+       {"on", "off"},
+       "MW-8: discard 2 raw cards for 1 token of a resource the Lair lacks"},
+      {"trade-window",
+       "own-turn",
+       {"own-turn", "open"},
+       "MW-15: who may propose trades in Creation"},
+      {"attacks", "one", {"one", "many"}, "MW-16: attacks per player per round"},
+      {"ties",
+       "none",
+       {"none", "defender"},
+       "MW-19: a tied pair of dice scores for nobody or the defender"},
+      {"round-limit",
+       "40",
+       {},
+       "MW-29: rounds before the game ends with a ranking (a number; 0 = no limit)"},
+      {"scientist-deal",
+       "random",
+       {"random", "choose"},
+       "MW-2a: scientists dealt at random or chosen in seat order"},
+  };
+  return i;
+}
+
+MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
+    : Game(game_info(), options, num_players), data_(&CardData::standin()) {
+  const std::string& rl = options.get("round-limit");
+  try {
+    size_t used = 0;
+    round_limit_ = std::stoi(rl, &used);
+    if (used != rl.size() || round_limit_ < 0 || round_limit_ > 10000) throw Error("");
+  } catch (...) {
+    throw Error("mwahahaha: option round-limit must be a number 0..10000 (0 = no limit), got '" +
+                rl + "'");
+  }
+  tie_random_ = options.is("phase-tie", "random");
+  sacrifice_ = options.is("sacrifice", "on");
+  trade_open_ = options.is("trade-window", "open");
+  attacks_many_ = options.is("attacks", "many");
+  ties_defender_ = options.is("ties", "defender");
+  choose_sci_ = options.is("scientist-deal", "choose");
+
+  const CardData& d = *data_;
+  names_.resize(act::kCount);
+  auto set = [&](int a, std::string n) { names_[static_cast<size_t>(a)] = std::move(n); };
+  static const char* tk[] = {"energy", "money", "structure", "eureka"};
+  static const char* lv[] = {"city", "state", "country", "world"};
+  for (int i = 0; i < 6; ++i) set(act::kDie + i, fmt::format("die:{}", i + 1));
+  for (int i = 0; i < kRawKinds; ++i) set(act::kRaw + i, "raw:" + d.raw[i].key);
+  for (int i = 0; i < kNumEmp; ++i) set(act::kEmpire + i, "empire:" + d.emp[i].key);
+  for (int i = 0; i < kNumMin; ++i) set(act::kMinion + i, "minion:" + d.min[i].key);
+  for (int i = 0; i < kNumDev; ++i) set(act::kDevice + i, "device:" + d.dev[i].key);
+  for (int i = 0; i < kNumTricks; ++i) set(act::kTrickDraw + i, "trick:" + d.trick[i].key);
+  for (int i = 0; i < kNumSci; ++i) set(act::kSci + i, "scientist:" + d.sci[i].key);
+  for (int i = 0; i < kMaxP; ++i) set(act::kTie + i, fmt::format("tie:{}", i));
+  set(act::kPass, "pass");
+  set(act::kEndTurn, "end-turn");
+  set(act::kGoFirst, "go-first");
+  set(act::kGoLast, "go-last");
+  for (int i = 0; i < kNumSci; ++i) set(act::kPickSci + i, "pick-scientist:" + d.sci[i].key);
+  for (int i = 0; i < kNumDev; ++i) set(act::kKeepDevice + i, "keep-device:" + d.dev[i].key);
+  for (int i = 0; i < 12; ++i) set(act::kConvert + i, "convert:" + d.raw[i].key);
+  for (int t = 0; t < kTypes; ++t) {
+    set(act::kConvertWild + t, std::string("convert-wild:") + tk[t]);
+    set(act::kSacrifice + t, std::string("sacrifice-for:") + tk[t]);
+    set(act::kPay + t, std::string("pay:") + tk[t]);
+    set(act::kInvest + t, std::string("invest:") + tk[t]);
+    set(act::kType + t, std::string("type:") + tk[t]);
+    set(act::kOfferToken + t, std::string("offer-token:") + tk[t]);
+    set(act::kAskToken + t, std::string("ask-token:") + tk[t]);
+    set(act::kRetaliate + t, std::string("retaliate:") + tk[t]);
+  }
+  for (int i = 0; i < kRawKinds; ++i) {
+    set(act::kSelectRaw + i, "select-raw:" + d.raw[i].key);
+    set(act::kOfferRaw + i, "offer-raw:" + d.raw[i].key);
+    set(act::kGiveRaw + i, "give-raw:" + d.raw[i].key);
+  }
+  for (int i = 0; i < 13; ++i) {
+    set(act::kDescribeAs + i, "describe-as:" + d.raw[i].key);
+    set(act::kAskRaw + i, "ask-raw:" + d.raw[i].key);
+  }
+  set(act::kBuyEmpire, "buy-empire");
+  set(act::kBuyMinion, "buy-minion");
+  set(act::kFeedSharks, "feed-sharks");
+  set(act::kSwapTricks, "swap-tricks");
+  for (int i = 0; i < kNumEmp; ++i) {
+    set(act::kCashIn + i, "cash-in:" + d.emp[i].key);
+    set(act::kChooseEmpire + i, "choose-empire:" + d.emp[i].key);
+    set(act::kOfferEmpire + i, "offer-empire:" + d.emp[i].key);
+    set(act::kAskEmpire + i, "ask-empire:" + d.emp[i].key);
+    set(act::kAttackEmpire + i, "attack-empire:" + d.emp[i].key);
+  }
+  for (int i = 0; i < kNumMin; ++i) {
+    set(act::kDiscardMinion + i, "discard-minion:" + d.min[i].key);
+    set(act::kSelectMinion + i, "select-minion:" + d.min[i].key);
+    set(act::kOfferMinion + i, "offer-minion:" + d.min[i].key);
+    set(act::kAskMinion + i, "ask-minion:" + d.min[i].key);
+    set(act::kSend + i, "send:" + d.min[i].key);
+    set(act::kDefend + i, "defend:" + d.min[i].key);
+    set(act::kDamage + i, "damage:" + d.min[i].key);
+  }
+  for (int i = 0; i < kNumTricks; ++i) {
+    set(act::kSelectTrick + i, "select-trick:" + d.trick[i].key);
+    set(act::kPlay + i, "play:" + d.trick[i].key);
+    set(act::kOfferTrick + i, "offer-trick:" + d.trick[i].key);
+  }
+  for (int i = 0; i < kMaxP; ++i) {
+    set(act::kTarget + i, fmt::format("target:{}", i));
+    set(act::kTradeWith + i, fmt::format("trade-with:{}", i));
+    for (int t = 0; t < kTypes; ++t)
+      set(act::kAttackLair + i * kTypes + t, fmt::format("attack-lair:{}:{}", i, tk[t]));
+  }
+  set(act::kAskTrick, "ask-trick");
+  set(act::kPropose, "propose");
+  set(act::kCancelTrade, "cancel-trade");
+  set(act::kAccept, "accept");
+  set(act::kDecline, "decline");
+  set(act::kPeek, "peek");
+  set(act::kNoAttack, "no-attack");
+  set(act::kSendDone, "send-done");
+  set(act::kDefendDone, "defend-done");
+  set(act::kTakeEmpire, "take-empire");
+  set(act::kRazeEmpire, "raze-empire");
+  set(act::kPlunderStock, "plunder-stockpile");
+  set(act::kPlunderDevice, "plunder-device");
+  set(act::kPlunderManiacal, "plunder-for-maniacal");
+  set(act::kKeepPlunder, "keep-plunder");
+  for (int l = 0; l < kLevels; ++l) set(act::kThreaten + l, std::string("threaten:") + lv[l]);
+  set(act::kNoThreat, "no-threat");
+  set(act::kFlee, "flee");
+  set(act::kKeepDev, "keep-device");
+  set(act::kDiscardDev, "discard-device");
+  for (int i = 0; i < kMaxDice; ++i) {
+    set(act::kRerollAtt + i, fmt::format("reroll:first:{}", i));
+    set(act::kRerollDef + i, fmt::format("reroll:second:{}", i));
+  }
+  set(act::kPowerReroll, "power-reroll");
+  set(act::kInsiderEmp, "insider:empires");
+  set(act::kInsiderMin, "insider:minions");
+  for (int a = 0; a < act::kCount; ++a)
+    if (names_[static_cast<size_t>(a)].empty())
+      throw Error(fmt::format("mwahahaha: action {} has no name", a));
+}
+
+std::string MwahahahaGame::rules_help() const {
+  return info().summary +
+         "\nEach round: draw a Dirty Trick; Creation (convert raw cards, buy Empires/Minions, "
+         "invest in the device, "
+         "trade), Rivalry (attack an Empire or a Lair with Minions), Domination (threaten "
+         "City/State/Country/World). "
+         "Dice are sorted and compared in pairs; a missing die counts 2 and never scores. A World "
+         "success wins.";
+}
+
+}  // namespace villainy::mwahahaha
