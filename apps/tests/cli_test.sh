@@ -101,5 +101,14 @@ check "EOF abandons" contains "$tmp/play2" "Game abandoned"
 yes 1 | head -n 3000 | "$V" play supporting-cast --seats human,human,random,random --seed 5 >"$tmp/hot" 2>&1
 check "hot-seat asks to pass the terminal" contains "$tmp/hot" "Pass the terminal to seat 1"
 
+# Every registered game can be played to the end from the terminal and replayed.
+for game in $("$V" games | awk '{print $1}'); do
+  yes 1 | head -n 40000 | "$V" play "$game" --seed 5 --record "$tmp/$game.json" >"$tmp/play-$game" 2>&1; rc=${PIPESTATUS[2]}
+  check "$game: play exits 0" test "$rc" -eq 0
+  check "$game: play ends with winners" contains "$tmp/play-$game" "Winners:"
+  "$V" replay "$tmp/$game.json" >/dev/null 2>&1; rc=$?
+  check "$game: the played game replays" test "$rc" -eq 0
+done
+
 echo "$pass passed, $fails failed"
 test "$fails" -eq 0
