@@ -32,24 +32,7 @@ void BM_RandomPlayout(benchmark::State& st, std::string name, int players) {
 
 // States sampled from the middle of random games, for clone and resample costs.
 std::vector<std::unique_ptr<State>> mid_game_states(const Game& game, int count) {
-  std::vector<std::unique_ptr<State>> out;
-  Rng rng(99);
-  std::vector<Action> buf;
-  while (static_cast<int>(out.size()) < count) {
-    auto s = game.new_initial_state();
-    int steps = 0, target = 50 + static_cast<int>(rng.below(400));
-    while (!s->is_terminal() && steps < target) {
-      if (s->is_chance())
-        s->apply_unchecked(s->sample_chance(rng));
-      else {
-        s->legal_actions(buf);
-        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
-      }
-      ++steps;
-    }
-    if (!s->is_terminal() && !s->is_chance()) out.push_back(std::move(s));
-  }
-  return out;
+  return random_decision_states(game, count, 99, 50, 400);
 }
 
 void BM_Clone(benchmark::State& st, std::string name, int players) {

@@ -8,6 +8,7 @@
 #include "villainy/agents/agents.h"
 #include "villainy/agents/ismcts.h"
 #include "villainy/core/registry.h"
+#include "villainy/core/runner.h"
 #include "villainy/games/all.h"
 
 namespace villainy {
@@ -15,25 +16,7 @@ namespace {
 
 // Decision states (at least two legal actions) from the middle of random games.
 std::vector<std::unique_ptr<State>> decision_states(const Game& game, int count) {
-  std::vector<std::unique_ptr<State>> out;
-  Rng rng(99);
-  std::vector<Action> buf;
-  while (static_cast<int>(out.size()) < count) {
-    auto s = game.new_initial_state();
-    const int target = 20 + static_cast<int>(rng.below(500));
-    for (int step = 0; !s->is_terminal() && step < target; ++step) {
-      if (s->is_chance()) {
-        s->apply_unchecked(s->sample_chance(rng));
-      } else {
-        s->legal_actions(buf);
-        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
-      }
-    }
-    if (s->is_terminal() || s->is_chance()) continue;
-    s->legal_actions(buf);
-    if (buf.size() >= 2) out.push_back(std::move(s));
-  }
-  return out;
+  return random_decision_states(game, count, 99, 20, 500);
 }
 
 // One benchmark iteration = one ISMCTS move. Counters: search iterations per second, ms per move.

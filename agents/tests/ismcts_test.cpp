@@ -23,25 +23,7 @@ void setup() {
 // Decision states from random games: (state) at a seat's decision with at least 2 legal actions.
 std::vector<std::unique_ptr<State>> decision_states(const Game& game, int count,
                                                     std::uint64_t seed) {
-  std::vector<std::unique_ptr<State>> out;
-  Rng rng(seed);
-  std::vector<Action> buf;
-  while (static_cast<int>(out.size()) < count) {
-    auto s = game.new_initial_state();
-    const int target = 10 + static_cast<int>(rng.below(600));
-    for (int step = 0; !s->is_terminal() && step < target; ++step) {
-      if (s->is_chance()) {
-        s->apply_unchecked(s->sample_chance(rng));
-      } else {
-        s->legal_actions(buf);
-        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
-      }
-    }
-    if (s->is_terminal() || s->is_chance()) continue;
-    s->legal_actions(buf);
-    if (buf.size() >= 2) out.push_back(std::move(s));
-  }
-  return out;
+  return random_decision_states(game, count, seed, 10, 600);
 }
 
 TEST(Ismcts, RegisteredForEveryGameAndPlaysWholeGames) {

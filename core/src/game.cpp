@@ -68,6 +68,18 @@ void legal_action_mask(const State& state, std::span<float> out) {
   for (Action a : legal) out[static_cast<size_t>(a)] = 1.0f;
 }
 
+nlohmann::json decision_options_json(const State& state, Player viewer) {
+  nlohmann::json opts = nlohmann::json::array();
+  if (viewer < 0 || state.current_player() != viewer) return opts;
+  std::vector<Action> legal;
+  state.legal_actions(legal);
+  for (Action a : legal)
+    opts.push_back({{"id", a},
+                    {"name", state.game().action_name(a)},
+                    {"text", state.describe_action(a, viewer)}});
+  return opts;
+}
+
 nlohmann::json DecisionContext::view_json() const {
   return state_->view_json(player());
 }

@@ -62,4 +62,29 @@ int random_playout(State& state, Rng& rng, std::vector<Action>& buffer) {
   }
 }
 
+std::vector<std::unique_ptr<State>> random_decision_states(const Game& game, int count,
+                                                           std::uint64_t seed, int min_steps,
+                                                           int extra_steps) {
+  std::vector<std::unique_ptr<State>> out;
+  Rng rng(seed);
+  std::vector<Action> buf;
+  while (static_cast<int>(out.size()) < count) {
+    auto s = game.new_initial_state();
+    const int target =
+        min_steps + static_cast<int>(rng.below(static_cast<std::uint32_t>(extra_steps)));
+    for (int step = 0; !s->is_terminal() && step < target; ++step) {
+      if (s->is_chance()) {
+        s->apply_unchecked(s->sample_chance(rng));
+      } else {
+        s->legal_actions(buf);
+        s->apply_unchecked(buf[rng.below(static_cast<std::uint32_t>(buf.size()))]);
+      }
+    }
+    if (s->is_terminal() || s->is_chance()) continue;
+    s->legal_actions(buf);
+    if (buf.size() >= 2) out.push_back(std::move(s));
+  }
+  return out;
+}
+
 }  // namespace villainy

@@ -204,14 +204,8 @@ json CheatyMagesState::view_json(Player viewer) const {
     s["payouts"] = pay;
     j["last_match"] = s;
   }
-  if (!is_terminal() && current_player() == viewer) {
-    std::vector<Action> legal;
-    legal_actions(legal);
-    json opts = json::array();
-    for (Action a : legal)
-      opts.push_back({{"id", a}, {"name", g.action_name(a)}, {"text", describe_action(a, viewer)}});
-    j["your_options"] = opts;
-  }
+  if (!is_terminal() && current_player() == viewer)
+    j["your_options"] = decision_options_json(*this, viewer);
   if (phase_ == Phase::kGameOver) j["result"] = outcome();
   return j;
 }

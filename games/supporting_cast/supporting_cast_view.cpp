@@ -164,14 +164,8 @@ json SupportingCastState::view_json(Player viewer) const {
     j["last_round"] = {{"end", round_end_name(last_round_.end)},
                        {"scorer", last_round_.scorer},
                        {"points", last_round_.points}};
-  if (viewer >= 0 && current_player() == viewer) {
-    std::vector<Action> legal;
-    legal_actions(legal);
-    json opts = json::array();
-    for (Action a : legal)
-      opts.push_back({{"id", a}, {"name", g.action_name(a)}, {"text", describe_action(a, viewer)}});
-    j["your_options"] = opts;
-  }
+  if (viewer >= 0 && current_player() == viewer)
+    j["your_options"] = decision_options_json(*this, viewer);
   if (phase_ == Phase::kGameOver) j["result"] = outcome();
   return j;
 }

@@ -135,6 +135,10 @@ class State {
   std::shared_ptr<const Game> game_;
 };
 
+// The decision as offered to `viewer` for views: [{id, name, text}] of the legal actions when the
+// viewer is the one to decide, else an empty array (another seat's options are never shown).
+nlohmann::json decision_options_json(const State& state, Player viewer);
+
 // The mask form of the legal actions: 1 for legal, 0 otherwise, size num_distinct_actions().
 void legal_action_mask(const State& state, std::span<float> out);
 

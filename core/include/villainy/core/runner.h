@@ -34,4 +34,10 @@ RunResult run_game(const Game& game, const std::vector<Agent*>& seats, const Run
 // number of actions. Uses `buffer` for legal actions so that it allocates nothing per action.
 int random_playout(State& state, Rng& rng, std::vector<Action>& buffer);
 
+// Positions for benchmarks and tests: `count` states at a seat's decision with at least two legal
+// actions, each reached by min_steps + below(extra_steps) random actions from a new game.
+std::vector<std::unique_ptr<State>> random_decision_states(const Game& game, int count,
+                                                           std::uint64_t seed, int min_steps,
+                                                           int extra_steps);
+
 }  // namespace villainy
