@@ -23,7 +23,23 @@ std::map<std::string, StateEvaluator>& evaluators() {
   static std::map<std::string, StateEvaluator> e;
   return e;
 }
+std::map<std::string, std::string>& defaults() {
+  static std::map<std::string, std::string> d;
+  return d;
+}
 }  // namespace
+
+void register_ismcts_defaults(const std::string& game, const std::string& params) {
+  (void)parse_ismcts_config(AgentSpec::parse("ismcts:" + params));  // validates
+  std::lock_guard lock(eval_mu());
+  defaults()[game] = params;
+}
+
+std::string ismcts_defaults(const std::string& game) {
+  std::lock_guard lock(eval_mu());
+  auto it = defaults().find(game);
+  return it == defaults().end() ? std::string() : it->second;
+}
 
 void register_evaluator(const std::string& game, StateEvaluator eval) {
   std::lock_guard lock(eval_mu());
@@ -247,8 +263,20 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
   return choice;
 }
 
-IsmctsConfig parse_ismcts_config(const AgentSpec& spec) {
-  spec.check_only({"iterations", "ms", "c", "depth", "rollout", "eval"});
+IsmctsConfig parse_ismcts_config(const AgentSpec& user, const std::string& game) {
+  user.check_only({"iterations", "ms", "c", "depth", "rollout", "eval"});
+  AgentSpec spec = user;
+  if (!game.empty()) {
+    const std::string d = ismcts_defaults(game);
+    if (!d.empty()) {
+      AgentSpec base = AgentSpec::parse("ismcts:" + d);
+      // A user's time budget without an iteration count replaces the default iteration count.
+      if (user.params.count("ms") && !user.params.count("iterations"))
+        base.params.erase("iterations");
+      for (auto& [k, v] : user.params) base.params[k] = v;
+      spec.params = base.params;
+    }
+  }
   IsmctsConfig cfg;
   cfg.iterations = spec.get_int("iterations", cfg.iterations);
   cfg.time_ms = spec.get_double("ms", 0);
@@ -268,10 +296,10 @@ void register_search_agents() {
   register_agent(
       "ismcts", "",
       [](const AgentSpec& s, const Game& g) -> std::unique_ptr<Agent> {
-        return std::make_unique<IsmctsAgent>(g, parse_ismcts_config(s));
+        return std::make_unique<IsmctsAgent>(g, parse_ismcts_config(s, g.name()));
       },
       "information-set MCTS (single observer); iterations=1000 ms=0 c=0.7 depth=60 "
-      "rollout=random|heuristic eval=on|off");
+      "rollout=random|heuristic eval=on|off (a game may set other defaults: docs/bots.md)");
 }
 
 }  // namespace villainy

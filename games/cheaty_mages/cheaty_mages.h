@@ -331,10 +331,15 @@ class CheatyMagesState : public State {
   bool has_continuous(int p, int k) const;  // Invisibility / Prismatic Ray on player p
   bool banned(int k) const;                 // CM-8 by the current judge
   bool bribe_active() const;                // CM-20
-  bool castable(int p, int k) const;        // cast:<kind> legal for p now (ignoring whose turn)
-  int total_mana(int pos) const;            // CM-10
-  int strength(int pos) const;              // CM-11 (printed + modifiers)
-  int prize(int pos) const;                 // CM-11
+  // The current match has been judged and paid (refill, its draws, game over): bets no longer pay.
+  bool match_paid() const {
+    return phase_ == Phase::kRefill || phase_ == Phase::kGameOver ||
+           (phase_ == Phase::kDraw && after_draw_ == 2);
+  }
+  bool castable(int p, int k) const;  // cast:<kind> legal for p now (ignoring whose turn)
+  int total_mana(int pos) const;      // CM-10
+  int strength(int pos) const;        // CM-11 (printed + modifiers)
+  int prize(int pos) const;           // CM-11
   bool spell_visible(int i, Player viewer) const;
 
   // Test hooks.

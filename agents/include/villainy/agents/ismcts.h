@@ -78,8 +78,17 @@ class IsmctsAgent : public Agent {
   std::vector<std::pair<Action, int>> root_visits_;
 };
 
-// Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]".
-IsmctsConfig parse_ismcts_config(const AgentSpec& spec);
+// A game's default parameters for "ismcts" (e.g. "depth=0:rollout=heuristic"), applied before
+// the ones a user names; registered by the game's search file (agents/src/<game>_search.cpp).
+// An invalid string is an Error at registration.
+void register_ismcts_defaults(const std::string& game, const std::string& params);
+// The registered defaults of a game ("" when none).
+std::string ismcts_defaults(const std::string& game);
+
+// Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]"
+// over the game's registered defaults (none when `game` is empty). A time budget without an
+// iteration count means as many iterations as fit in the time.
+IsmctsConfig parse_ismcts_config(const AgentSpec& spec, const std::string& game = "");
 
 // Registers "ismcts" for every game (called by register_all_agents()).
 void register_search_agents();
