@@ -8,17 +8,17 @@
 //   the judge has none). A win chance p ∝ exp(score / 2) over the five fighters; the bet is the set
 //   of 1–3 positions with the highest expected payout (2×, 1×, ½× the prize). The set is recomputed
 //   at every bet decision from the same information, so the one-by-one choices are consistent.
-//   Spells (CM-7/CM-8): in each of 4 determinizations it enumerates its own turn to the end (cast,
-//   target, spell, destination; Direct, Enchant, Dispel Magic, Anti-Magic Field, Duplicate,
-//   Confusion, Imitation, Alteration and Recall) and scores the position as if everyone passed now:
-//   the judge's penalties are applied (Ferine averaged over the three cards it may turn, Lester's
-//   low-mana dispel included), the winner found and this mage's payout computed, plus 0.1 × how far
-//   its best bet fighter leads (capped at ±5), plus its coins (so a bribe costs 2). It casts the
-//   best line when it beats passing by at least half a coin (Recall counts +0.6 before the last
-//   match: a free card); otherwise it passes.
-//   So it boosts its fighters up to the judge's limit but not over, knocks rivals down or over the
-//   limit, and never provokes the judge against its own fighters.
-//   Other decisions: refill keeps every card; Amnesia discards the least useful card.
+//   Spells (CM-7/CM-8): in each of 4 determinizations (parameter samples=N) it enumerates its own
+//   turn to the end (cast, target, spell, destination; Direct, Enchant, Dispel Magic, Anti-Magic
+//   Field, Duplicate, Confusion, Imitation, Alteration and Recall) and scores the position as if
+//   everyone passed now: the judge's penalties are applied (Ferine averaged over the three cards it
+//   may turn, Lester's low-mana dispel included), the winner found and this mage's payout computed,
+//   plus 0.1 × how far its best bet fighter leads (capped at ±5), plus its coins (so a bribe costs
+//   2). It casts the best line when it beats passing by at least half a coin (Recall counts +0.6
+//   before the last match: a free card); otherwise it passes. So it boosts its fighters up to the
+//   judge's limit but not over, knocks rivals down or over the limit, and never provokes the judge
+//   against its own fighters. Other decisions: refill keeps every card; Amnesia discards the least
+//   useful card.
 #include <array>
 #include <cmath>
 #include <map>
@@ -83,6 +83,7 @@ void explore(const CheatyMagesState& s, int me, Path path, int depth, std::map<P
 
 class CheatyMagesHeuristic : public Agent {
  public:
+  explicit CheatyMagesHeuristic(int samples) : samples_(samples) {}
   std::string name() const override { return "heuristic"; }
 
   Action act(const DecisionContext& ctx, Rng& rng) override {
@@ -106,7 +107,7 @@ class CheatyMagesHeuristic : public Agent {
     if (s.stage() == Stage::kPeekTarget) return legal[0];
     std::map<Path, double> acc;
     std::vector<Action> buf;
-    constexpr int kSamples = 4;
+    const int kSamples = samples_;
     for (int i = 0; i < kSamples; ++i) {
       std::unique_ptr<State> other = i == 0 ? nullptr : ctx.sample_state(rng);
       const State& st = i == 0 ? *first : *other;  // `first` stays alive: `s` refers to it
@@ -136,6 +137,8 @@ class CheatyMagesHeuristic : public Agent {
   }
 
  private:
+  int samples_ = 4;  // determinizations per spell decision
+
   static Action least_useful(const CheatyMagesState& s, int, const std::vector<Action>& legal) {
     const auto& g = s.cm_game();
     Action pick = legal[0];
@@ -220,12 +223,14 @@ void register_cheaty_mages_heuristic() {
   register_agent(
       "heuristic", "cheaty-mages",
       [](const AgentSpec& spec, const Game&) -> std::unique_ptr<Agent> {
-        spec.check_only({});
-        return std::make_unique<CheatyMagesHeuristic>();
+        spec.check_only({"samples"});
+        const int samples = spec.get_int("samples", 4);
+        if (samples < 1 || samples > 64) throw Error("heuristic: samples must be between 1 and 64");
+        return std::make_unique<CheatyMagesHeuristic>(samples);
       },
       "bets where its hand can push a fighter to win; casts the line that best pays its bets if "
       "judged now, "
-      "within the judge's limit");
+      "within the judge's limit; samples=4 determinizations per spell decision");
 }
 
 }  // namespace villainy

@@ -1,16 +1,21 @@
-// Cheaty Mages! search settings: the ISMCTS evaluator and default parameters (docs/bots.md,
-// docs/cheaty-mages.md give the measurements behind them).
+// Cheaty Mages! search settings: the ISMCTS evaluator, rollout agent and default parameters. The
+// measurements behind them are in docs/cheaty-mages.md ("Playing strength") and docs/bots.md.
 //
-// Evaluator (applied to a determinization at the rollout cap): each seat's expected coins
-//   v = coins + the payout its bets would get if the match were judged now (the heuristic's
-//       judged_value: the judge's penalties, Ferine averaged, ties by printed strength; plus
-//       0.1 × its best fighter's lead, capped at ±5), unless the match has been paid already,
-//     + card_value × cards in hand (spells to come; the CM-16 tie-break),
-// turned into win chances by a softmax over the seats with a temperature that grows with the
-// matches still to come after this one (their payouts are unknown): T = t0 + t1 × future matches.
+// Defaults: iterations=100, rollouts played by the heuristic (one determinization per decision,
+// "heuristic:samples=1": a rollout already runs inside a determinization), capped at 20 actions.
+// Random rollouts model the other mages as random casters, who almost never win here (random
+// scores 0.5% against three heuristics), and the search then loses to the heuristic; heuristic
+// rollouts make every iteration a plausible continuation, so few iterations suffice.
+//
+// Evaluator (applied to a determinization at the rollout cap): each seat's coins plus what its
+// bets would pay if the match were judged now (the heuristic's evaluate: the judge's penalties,
+// Ferine averaged, ties by printed strength, plus 0.1 × its best fighter's lead), unless the match
+// has been paid already, plus 0.3 per card in hand while matches remain after this one (spells to
+// come; cards are also the CM-16 tie-break), turned into win chances by a softmax over the seats
+// with temperature T = 2 + 6 × (counted matches still to come after this one), since their
+// payouts are unknown.
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "cheaty_mages/cheaty_mages.h"
 #include "cheaty_mages_eval.h"
@@ -21,33 +26,23 @@ namespace {
 using cheaty_mages::CheatyMagesState;
 namespace cm = cheaty_mages;
 
-struct Params {
-  double t0 = 2.0, t1 = 6.0, card = 0.3;
-};
-
-Params params() {
-  Params p;
-  if (const char* e = std::getenv("VILLAINY_CM_EVAL"))
-    std::sscanf(e, "%lf,%lf,%lf", &p.t0, &p.t1, &p.card);
-  return p;
-}
+constexpr double kT0 = 2.0, kT1 = 6.0, kCardValue = 0.3;
 
 void evaluate_cm(const State& st, std::span<double> out) {
-  static const Params P = params();
   const auto& s = static_cast<const CheatyMagesState&>(st);
   const int n = s.num_players();
   bool dealt = !s.match_paid();
   for (int pos = 0; pos < cm::kPositions && dealt; ++pos) dealt = s.fighter_at(pos) >= 0;
   const int future = std::max(0, 3 - s.matches_counted() - (s.match_paid() ? 0 : 1));
-  double v[8];
+  double v[cm::kMaxPlayers];
   double best = -1e300;
   for (int p = 0; p < n; ++p) {
     const auto& seat = s.seat(p);
     v[p] = dealt ? cm_eval::evaluate(s, p) : seat.coins;
-    v[p] += (future > 0 ? P.card : 0.01) * seat.hand_n;
+    v[p] += (future > 0 ? kCardValue : 0.01) * seat.hand_n;
     best = std::max(best, v[p]);
   }
-  const double t = P.t0 + P.t1 * future;
+  const double t = kT0 + kT1 * future;
   double sum = 0;
   for (int p = 0; p < n; ++p) {
     out[static_cast<size_t>(p)] = std::exp((v[p] - best) / t);
@@ -59,8 +54,8 @@ void evaluate_cm(const State& st, std::span<double> out) {
 
 void register_cheaty_mages_search() {
   register_evaluator("cheaty-mages", evaluate_cm);
-  if (const char* d = std::getenv("VILLAINY_CM_DEFAULTS"))
-    register_ismcts_defaults("cheaty-mages", d);
+  register_rollout_agent("cheaty-mages", "heuristic:samples=1");
+  register_ismcts_defaults("cheaty-mages", "iterations=100:depth=20:rollout=heuristic");
 }
 
 }  // namespace villainy

@@ -23,16 +23,43 @@ std::map<std::string, StateEvaluator>& evaluators() {
   static std::map<std::string, StateEvaluator> e;
   return e;
 }
+std::map<std::string, std::string>& rollout_agents() {
+  static std::map<std::string, std::string> d;
+  return d;
+}
 std::map<std::string, std::string>& defaults() {
   static std::map<std::string, std::string> d;
   return d;
 }
 }  // namespace
 
+static void check_config(const IsmctsConfig& cfg) {
+  if (cfg.iterations < 0) throw Error("ismcts: iterations must be at least 0");
+  if (cfg.time_ms < 0) throw Error("ismcts: ms must be at least 0");
+  if (cfg.iterations == 0 && cfg.time_ms <= 0)
+    throw Error("ismcts: give a budget (iterations > 0 or ms > 0)");
+  if (cfg.depth < 0) throw Error("ismcts: depth must be at least 0 (0 = to the end of the game)");
+  if (cfg.exploration < 0) throw Error("ismcts: c must be at least 0");
+  if (cfg.rollout != "random" && cfg.rollout != "heuristic")
+    throw Error(fmt::format("ismcts: rollout must be random or heuristic, not '{}'", cfg.rollout));
+}
+
 void register_ismcts_defaults(const std::string& game, const std::string& params) {
-  (void)parse_ismcts_config(AgentSpec::parse("ismcts:" + params));  // validates
+  check_config(parse_ismcts_config(AgentSpec::parse("ismcts:" + params)));
   std::lock_guard lock(eval_mu());
   defaults()[game] = params;
+}
+
+void register_rollout_agent(const std::string& game, const std::string& agent_spec) {
+  (void)AgentSpec::parse(agent_spec);
+  std::lock_guard lock(eval_mu());
+  rollout_agents()[game] = agent_spec;
+}
+
+std::string rollout_agent(const std::string& game) {
+  std::lock_guard lock(eval_mu());
+  auto it = rollout_agents().find(game);
+  return it == rollout_agents().end() ? std::string("heuristic") : it->second;
 }
 
 std::string ismcts_defaults(const std::string& game) {
@@ -95,21 +122,14 @@ struct IsmctsAgent::Impl {
 
 IsmctsAgent::IsmctsAgent(const Game& game, IsmctsConfig cfg)
     : cfg_(std::move(cfg)), impl_(std::make_unique<Impl>()) {
-  if (cfg_.iterations < 0) throw Error("ismcts: iterations must be at least 0");
-  if (cfg_.time_ms < 0) throw Error("ismcts: ms must be at least 0");
-  if (cfg_.iterations == 0 && cfg_.time_ms <= 0)
-    throw Error("ismcts: give a budget (iterations > 0 or ms > 0)");
-  if (cfg_.depth < 0) throw Error("ismcts: depth must be at least 0 (0 = to the end of the game)");
-  if (cfg_.exploration < 0) throw Error("ismcts: c must be at least 0");
+  check_config(cfg_);
   impl_->game = &game;
   impl_->num_players = game.num_players();
   impl_->mark.assign(static_cast<size_t>(game.num_distinct_actions()), 0);
   impl_->value.assign(static_cast<size_t>(game.num_players()), 0.0);
   impl_->legal.reserve(64);
   if (cfg_.rollout == "heuristic") {
-    impl_->rollout_agent = make_agent("heuristic", game);
-  } else if (cfg_.rollout != "random") {
-    throw Error(fmt::format("ismcts: rollout must be random or heuristic, not '{}'", cfg_.rollout));
+    impl_->rollout_agent = make_agent(rollout_agent(game.name()), game);
   }
   if (cfg_.use_evaluator) impl_->evaluator = find_evaluator(game.name());
 }

@@ -63,7 +63,10 @@ TEST(Ismcts, DecisionIgnoresHiddenInformation) {
         if (real.fingerprint() != other->fingerprint()) ++differing;
         std::vector<Action> la = real.legal_actions(), lb = other->legal_actions();
         ASSERT_EQ(la, lb);
-        for (const char* spec : {"ismcts:iterations=150", "ismcts:iterations=60:depth=0"}) {
+        // The game's defaults (evaluator, depth, rollout policy) with a smaller budget, full
+        // random rollouts, and capped heuristic rollouts.
+        for (const char* spec : {"ismcts:iterations=150", "ismcts:iterations=60:depth=0",
+                                 "ismcts:iterations=40:depth=20:rollout=heuristic"}) {
           auto a1 = make_agent(spec, *game);
           auto a2 = make_agent(spec, *game);
           DecisionContext c1(real, la), c2(*other, lb);
@@ -100,6 +103,32 @@ TEST(Ismcts, SameSeedSameMoveAndBudgets) {
     EXPECT_GT(timed.last_stats().iterations, 0);
     EXPECT_LT(timed.last_stats().seconds, 0.5);
   }
+}
+
+TEST(Ismcts, GameDefaultsUnderTheUsersParameters) {
+  setup();
+  register_ismcts_defaults("test-defaults", "iterations=77:depth=5:rollout=heuristic");
+  EXPECT_EQ(ismcts_defaults("test-defaults"), "iterations=77:depth=5:rollout=heuristic");
+  EXPECT_EQ(ismcts_defaults("no-such-game"), "");
+  IsmctsConfig d = parse_ismcts_config(AgentSpec::parse("ismcts"), "test-defaults");
+  EXPECT_EQ(d.iterations, 77);
+  EXPECT_EQ(d.depth, 5);
+  EXPECT_EQ(d.rollout, "heuristic");
+  IsmctsConfig u = parse_ismcts_config(AgentSpec::parse("ismcts:depth=9"), "test-defaults");
+  EXPECT_EQ(u.iterations, 77);
+  EXPECT_EQ(u.depth, 9);
+  // A time budget alone replaces the default iteration count.
+  IsmctsConfig t = parse_ismcts_config(AgentSpec::parse("ismcts:ms=10"), "test-defaults");
+  EXPECT_EQ(t.iterations, 0);
+  EXPECT_EQ(t.time_ms, 10);
+  IsmctsConfig both =
+      parse_ismcts_config(AgentSpec::parse("ismcts:ms=10:iterations=5"), "test-defaults");
+  EXPECT_EQ(both.iterations, 5);
+  // Without a game (or with none registered) the engine's defaults hold.
+  EXPECT_EQ(parse_ismcts_config(AgentSpec::parse("ismcts")).depth, IsmctsConfig{}.depth);
+  EXPECT_THROW(register_ismcts_defaults("test-defaults", "depth=-1"), Error);
+  EXPECT_THROW(register_ismcts_defaults("test-defaults", "bogus=1"), Error);
+  EXPECT_EQ(ismcts_defaults("test-defaults"), "iterations=77:depth=5:rollout=heuristic");
 }
 
 TEST(Ismcts, SpecErrors) {

@@ -40,7 +40,8 @@ struct IsmctsConfig {
   double time_ms = 0;        // time budget in milliseconds (0 = none); stops at whichever is first
   double exploration = 0.7;  // UCB1 constant c (returns are in [0, 1])
   int depth = 60;            // rollout cap in actions, chance included (0 = to the end of the game)
-  std::string rollout = "random";  // "random" or "heuristic" (the game's heuristic agent)
+  std::string rollout = "random";  // "random" or "heuristic" (the game's heuristic agent, in the
+                                   // variant registered by register_rollout_agent)
   bool use_evaluator = true;       // use the game's registered evaluator at the rollout cap
 };
 
@@ -84,6 +85,10 @@ class IsmctsAgent : public Agent {
 void register_ismcts_defaults(const std::string& game, const std::string& params);
 // The registered defaults of a game ("" when none).
 std::string ismcts_defaults(const std::string& game);
+// The agent a game's heuristic rollouts use (default "heuristic"), e.g. a cheaper variant of its
+// heuristic: "heuristic:samples=1". An unknown agent is an Error when a search is created.
+void register_rollout_agent(const std::string& game, const std::string& agent_spec);
+std::string rollout_agent(const std::string& game);
 
 // Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]"
 // over the game's registered defaults (none when `game` is empty). A time budget without an
