@@ -1,5 +1,6 @@
 // Search benchmarks (Google Benchmark): ISMCTS iterations per second and time per move on one core
-// for every registered game at its middle player count, for the default agent and a few budgets;
+// for every registered game at its middle player count, for the game's default agent and the
+// engine's generic settings at a few budgets;
 // plus the per-call cost of clone() and resample() in every game (what each iteration pays).
 #include <benchmark/benchmark.h>
 
@@ -74,8 +75,12 @@ int register_all() {
     const std::string suffix = name + "/" + std::to_string(mid);
     benchmark::RegisterBenchmark(("Clone/" + suffix).c_str(), BM_Clone, name, mid);
     benchmark::RegisterBenchmark(("Resample/" + suffix).c_str(), BM_Resample, name, mid);
-    for (const char* spec : {"ismcts", "ismcts:iterations=1000", "ismcts:iterations=10000",
-                             "ismcts:iterations=1000:depth=0"})
+    // The game's default ("ismcts": its registered defaults, docs/bots.md), then the engine's
+    // generic settings (random rollouts capped at 60 actions, or to the end) at two budgets, the
+    // same in every game.
+    for (const char* spec : {"ismcts", "ismcts:iterations=1000:depth=60:rollout=random",
+                             "ismcts:iterations=10000:depth=60:rollout=random",
+                             "ismcts:iterations=1000:depth=0:rollout=random"})
       benchmark::RegisterBenchmark(("Ismcts/" + suffix + "/" + spec).c_str(), BM_IsmctsMove, name,
                                    mid, std::string(spec))
           ->Unit(benchmark::kMillisecond);

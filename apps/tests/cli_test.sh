@@ -17,6 +17,8 @@ contains() { grep -q -- "$2" "$1"; }
 check "games lists supporting-cast" contains "$tmp/games" "supporting-cast"
 "$V" rules supporting-cast >"$tmp/rules" 2>&1
 check "rules shows options" contains "$tmp/rules" "rest-of-round"
+"$V" rules cheaty-mages >"$tmp/rules-cm" 2>&1
+check "rules shows a game's search defaults" contains "$tmp/rules-cm" "this game's defaults: iterations=100"
 "$V" rules no-such-game >"$tmp/err" 2>&1; rc=$?
 check "unknown game exits non-zero" test "$rc" -ne 0
 check "unknown game lists games" contains "$tmp/err" "the games are"

@@ -11,6 +11,9 @@
 
 #include "commands.h"
 #include "villainy/agents/agents.h"
+#ifdef VILLAINY_HAVE_ISMCTS
+#include "villainy/agents/ismcts.h"
+#endif
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
@@ -49,7 +52,14 @@ int cmd_rules(const std::string& name) {
                                  : fmt::format("{}", fmt::join(o.allowed, "|")),
                o.description);
   fmt::print("\nAgents (--seats):\n  human                a person at this terminal\n");
-  for (auto& [n, d] : available_agents(name)) fmt::print("  {:<20} {}\n", n, d);
+  for (auto& [n, d] : available_agents(name)) {
+    std::string desc = d;
+#ifdef VILLAINY_HAVE_ISMCTS
+    if (n == "ismcts" && !ismcts_defaults(name).empty())
+      desc += fmt::format("; this game's defaults: {}", ismcts_defaults(name));
+#endif
+    fmt::print("  {:<20} {}\n", n, desc);
+  }
   return 0;
 }
 
