@@ -41,8 +41,6 @@
 #include <array>
 #include <bit>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "mwahahaha/mwahahaha.h"
 #include "villainy/agents/ismcts.h"
@@ -62,14 +60,6 @@ struct Params {
   double rate = 5.0, zero = 1.0, tau = 0.35, trick = 0.25, minion = 0.75, spare = 0.25, mix = 0.02,
          stock = 0.5, emp = 0.4;
 };
-
-Params params() {
-  Params p;
-  if (const char* e = std::getenv("VILLAINY_MW_EVAL"))
-    std::sscanf(e, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &p.rate, &p.zero, &p.tau, &p.trick,
-                &p.minion, &p.spare, &p.mix, &p.stock, &p.emp);
-  return p;
-}
 
 // P(a World threat succeeds) = P(at least 4 successes) for `a` threat dice against `b` people dice
 // (MW-19, MW-24: sorted high to low, compared pairwise; a missing die counts as 2 and never
@@ -287,7 +277,7 @@ void evaluate_with(const MwahahahaState& s, std::span<double> out, const Params&
 }
 
 void evaluate_mw(const State& st, std::span<double> out) {
-  static const Params P = params();
+  static const Params P{};
   evaluate_with(static_cast<const MwahahahaState&>(st), out, P, kWeights);
 }
 }  // namespace
@@ -297,8 +287,7 @@ void register_mwahahaha_search() {
   // Heuristic rollouts (the opponents are modelled as the heuristic), capped at 40 actions, and a
   // smaller iteration budget than the generic 1000: a heuristic rollout action costs more than a
   // random one, and Mwahahaha! games are long (docs/mwahahaha.md gives the time per move).
-  const char* dflt = std::getenv("VILLAINY_MW_DEFAULTS");
-  register_ismcts_defaults("mwahahaha", dflt ? dflt : "rollout=heuristic:depth=40:iterations=120");
+  register_ismcts_defaults("mwahahaha", "rollout=heuristic:depth=40:iterations=120");
 }
 
 }  // namespace villainy
