@@ -63,6 +63,8 @@ struct Params {
          stock = 0.5, emp = 0.4;
 };
 
+// For tuning experiments only: VILLAINY_MW_EVAL="rate,zero,tau,trick,minion,spare,mix,stock,emp"
+// replaces the race model's parameters, VILLAINY_MW_DEFAULTS the default ISMCTS parameters.
 Params params() {
   Params p;
   if (const char* e = std::getenv("VILLAINY_MW_EVAL"))
