@@ -43,6 +43,7 @@
 #include <cmath>
 
 #include "mwahahaha/mwahahaha.h"
+#include "mwahahaha_eval.h"
 #include "villainy/agents/ismcts.h"
 
 namespace villainy {
@@ -200,8 +201,8 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
 }
 
 // Features of a seat (each seat's score is their weighted sum; win chances are a softmax).
-constexpr int kFeatures = 16;
-using Features = std::array<double, kFeatures>;
+using mw_eval::Features;
+using mw_eval::kFeatures;
 
 void seat_features(const MwahahahaState& s, int p, double race_share, Features& f) {
   const mw::CardData& d = s.data();
@@ -249,10 +250,6 @@ void seat_features(const MwahahahaState& s, int p, double race_share, Features& 
   f[13] = cap / 4.0;
 }
 
-// Fitted as described at the top of the file (weights of f0..f13; f14, f15 unused).
-constexpr Features kWeights = {0.071, -0.201, 2.502, 0.330, 1.659,  -0.070, -2.662, 0.060,
-                               0.378, 0.166,  0.359, 0.417, -0.120, -0.118, 0,      0};
-
 void evaluate_with(const MwahahahaState& s, std::span<double> out, const Params& P,
                    const Features& w) {
   const int n = s.num_players();
@@ -275,10 +272,29 @@ void evaluate_with(const MwahahahaState& s, std::span<double> out, const Params&
   }
   for (int p = 0; p < n; ++p) out[static_cast<size_t>(p)] /= sum;
 }
+}  // namespace
 
+namespace mw_eval {
+// Fitted as described at the top of the file (weights of f0..f13; f14, f15 unused).
+const Features kWeights = {0.071, -0.201, 2.502, 0.330, 1.659,  -0.070, -2.662, 0.060,
+                           0.378, 0.166,  0.359, 0.417, -0.120, -0.118, 0,      0};
+
+void seat_features(const mwahahaha::MwahahahaState& s, std::span<Features> out) {
+  const int n = s.num_players();
+  std::array<double, mw::kMaxP> race{};
+  race_shares(s, std::span<double>(race.data(), static_cast<size_t>(n)), Params{});
+  for (int p = 0; p < n; ++p)
+    ::villainy::seat_features(s, p, race[static_cast<size_t>(p)], out[static_cast<size_t>(p)]);
+}
+
+void evaluate(const mwahahaha::MwahahahaState& s, std::span<double> out, const Features& w) {
+  evaluate_with(s, out, Params{}, w);
+}
+}  // namespace mw_eval
+
+namespace {
 void evaluate_mw(const State& st, std::span<double> out) {
-  static const Params P{};
-  evaluate_with(static_cast<const MwahahahaState&>(st), out, P, kWeights);
+  mw_eval::evaluate(static_cast<const MwahahahaState&>(st), out, mw_eval::kWeights);
 }
 }  // namespace
 
