@@ -216,6 +216,8 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
   res.wins.assign(na, {});
   res.sole_wins.assign(na, {});
   res.return_milli.assign(na, 0);
+  res.points.assign(na, 0.0);
+  res.points_sq.assign(na, 0.0);
   res.seat_wins.assign(na, std::vector<Proportion>(static_cast<size_t>(k)));
   res.h2h.assign(na, std::vector<HeadToHead>(na));
   res.timed = cfg.timing;
@@ -235,6 +237,9 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
       const bool won = rec.won[static_cast<size_t>(s)];
       res.wins[a].add(won);
       res.sole_wins[a].add(won && nwin == 1);
+      const double pt = won ? 1.0 / nwin : 0.0;
+      res.points[a] += pt;
+      res.points_sq[a] += pt * pt;
       res.seat_wins[a][static_cast<size_t>(s)].add(won);
       res.return_milli[a] += std::llround(rec.returns[static_cast<size_t>(s)] * 1000);
       res.decisions[a] += rec.decisions[static_cast<size_t>(s)];
@@ -266,6 +271,18 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
   return res;
 }
 
+double TournamentResult::points_mean(size_t a) const {
+  return wins[a].n ? points[a] / static_cast<double>(wins[a].n) : 0.0;
+}
+
+double TournamentResult::points_ci(size_t a) const {
+  const double n = static_cast<double>(wins[a].n);
+  if (n < 2) return 0.0;
+  const double mean = points[a] / n;
+  const double var = std::max(0.0, (points_sq[a] - n * mean * mean) / (n - 1));
+  return 1.96 * std::sqrt(var / n);
+}
+
 nlohmann::json TournamentResult::to_json() const {
   nlohmann::json j;
   j["game"] = game;
@@ -280,6 +297,7 @@ nlohmann::json TournamentResult::to_json() const {
     e["wins"] = wins[a].to_json();
     e["sole_wins"] = sole_wins[a].to_json();
     e["fair_share"] = 1.0 / players;
+    e["points"] = {{"mean", points_mean(a)}, {"ci95", points_ci(a)}};
     e["mean_return"] =
         wins[a].n ? static_cast<double>(return_milli[a]) / 1000.0 / static_cast<double>(wins[a].n)
                   : 0.0;
@@ -322,15 +340,19 @@ std::string TournamentResult::to_text() const {
         fmt::format("Warning: {} games is not a multiple of {}; seats are not exactly balanced.\n",
                     games, rotation.size());
   out += fmt::format("Actions per game: {}\n", length.summary());
-  out += fmt::format("\nWin rate per seat-game (95% CI; wins/seat-games; an equal share is {}):\n",
-                     percent(1.0 / players));
+  out += fmt::format(
+      "\nWin rate per seat-game (95% CI; wins/seat-games; equal share {}) and points (a win shared "
+      "by k seats counts 1/k: equal agents get exactly {}; ± 95%):\n",
+      percent(1.0 / players), percent(1.0 / players));
   size_t w = 5;
   for (const auto& a : agents) w = std::max(w, a.size());
   for (size_t a = 0; a < agents.size(); ++a)
-    out += fmt::format("  {:<{}}  {}   sole wins {}\n", agents[a], w, wins[a].str(),
-                       percent(sole_wins[a].n ? static_cast<double>(sole_wins[a].k) /
-                                                    static_cast<double>(sole_wins[a].n)
-                                              : 0.0));
+    out += fmt::format(
+        "  {:<{}}  {}   sole wins {}   points {} ± {}\n", agents[a], w, wins[a].str(),
+        percent(sole_wins[a].n
+                    ? static_cast<double>(sole_wins[a].k) / static_cast<double>(sole_wins[a].n)
+                    : 0.0),
+        percent(points_mean(a)), percent(points_ci(a)));
   out += "\nWin rate by seat:\n";
   for (size_t a = 0; a < agents.size(); ++a) {
     out += fmt::format("  {:<{}} ", agents[a], w);

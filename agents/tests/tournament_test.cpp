@@ -65,6 +65,26 @@ TEST(Tournament, SeatsRotateAndCountsAddUp) {
   EXPECT_FALSE(run_tournament(cfg).balanced);
 }
 
+// Points split shared wins: in every game the points of all seats add up to 1 (every game here has
+// a winner), so a mirror match gives each agent name exactly its seats' share.
+TEST(Tournament, PointsSplitSharedWins) {
+  setup();
+  for (const GameEntry* e : registered_games()) {
+    const int k = e->info.min_players;
+    TournamentConfig cfg;
+    cfg.game = load_game(e->info.name, {}, k);
+    cfg.agents = {"random"};
+    cfg.games = static_cast<std::uint64_t>(testing::scaled(6));
+    const auto r = run_tournament(cfg);
+    ASSERT_EQ(r.agents.size(), 1u);
+    EXPECT_NEAR(r.points[0], static_cast<double>(cfg.games), 1e-9) << e->info.name;
+    EXPECT_NEAR(r.points_mean(0), 1.0 / k, 1e-9) << e->info.name;
+    EXPECT_GE(r.wins[0].k, static_cast<std::uint64_t>(cfg.games));  // shared wins count fully
+    const auto j = r.to_json();
+    EXPECT_NEAR(j["agents"][0]["points"]["mean"].get<double>(), 1.0 / k, 1e-9);
+  }
+}
+
 TEST(Tournament, BadAgentIsAnError) {
   setup();
   TournamentConfig cfg;

@@ -55,6 +55,11 @@ struct TournamentResult {
   std::vector<Proportion> wins;            // per agent: seat-games won / seat-games played
   std::vector<Proportion> sole_wins;       // won alone
   std::vector<std::int64_t> return_milli;  // sum of returns ×1000 per agent
+  // Points: a win shared by k seats is worth 1/k to each, so an agent as good as the others gets
+  // exactly 1/players. Sums over seat-games (in game order: deterministic).
+  std::vector<double> points, points_sq;
+  double points_mean(size_t a) const;              // mean points per seat-game
+  double points_ci(size_t a) const;                // 1.96 standard errors of that mean
   std::vector<std::vector<Proportion>> seat_wins;  // [agent][seat]
   std::vector<std::vector<HeadToHead>> h2h;        // [a][b]
   std::vector<double> elo, elo_ci;  // Bradley–Terry, Elo scale, first agent = 0; ±1.96 SE
