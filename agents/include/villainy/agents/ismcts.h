@@ -15,6 +15,9 @@
 //     has one), optionally truncated after `depth` actions, where the value is that of a registered
 //     evaluator for the game, or neutral (each seat 1/n) when the game has none;
 //   - the move is the most visited root edge (ties: lowest action id).
+// The search has no game-specific code. A game may register, in agents/src/<game>_search.cpp, its
+// evaluator, the agent its heuristic rollouts use and its default parameters (below); Cheaty Mages!
+// and Mwahahaha! do (heuristic rollouts with an evaluator), Supporting Cast uses the engine's.
 // Multiple-observer ISMCTS (one tree per seat, opponents' moves projected to what the searcher
 // observes) needs the game to say which of an opponent's moves look the same to a viewer; the core
 // API has no such equivalence (describe_action is a display string), so it is not implemented.
