@@ -36,26 +36,31 @@ struct Fit {
   double log_loss = 0, top_accuracy = 0;
 };
 
+// Each seat's softmax probability under weights w; returns the index of the top-scored seat.
+size_t probabilities(const Row& row, const Features& w, std::vector<double>& pr) {
+  pr.assign(row.f.size(), 0.0);
+  double mx = -1e300, z = 0;
+  for (size_t q = 0; q < row.f.size(); ++q) {
+    for (int i = 0; i < kFeatures; ++i)
+      pr[q] += w[static_cast<size_t>(i)] * row.f[q][static_cast<size_t>(i)];
+    mx = std::max(mx, pr[q]);
+  }
+  size_t best = 0;
+  for (size_t q = 1; q < pr.size(); ++q)
+    if (pr[q] > pr[best]) best = q;
+  for (double& x : pr) z += x = std::exp(x - mx);
+  for (double& x : pr) x /= z;
+  return best;
+}
+
 Fit score(const std::vector<Row>& rows, const Features& w, bool held_out) {
   Fit r;
   int n = 0;
+  std::vector<double> pr;
   for (const Row& row : rows) {
     if (row.held_out != held_out) continue;
-    std::vector<double> sc(row.f.size());
-    double mx = -1e300;
-    for (size_t q = 0; q < row.f.size(); ++q) {
-      sc[q] = 0;
-      for (int i = 0; i < kFeatures; ++i)
-        sc[q] += w[static_cast<size_t>(i)] * row.f[q][static_cast<size_t>(i)];
-      mx = std::max(mx, sc[q]);
-    }
-    double z = 0;
-    size_t best = 0;
-    for (size_t q = 0; q < sc.size(); ++q) {
-      z += std::exp(sc[q] - mx);
-      if (sc[q] > sc[best]) best = q;
-    }
-    r.log_loss += -(sc[static_cast<size_t>(row.winner)] - mx - std::log(z));
+    const size_t best = probabilities(row, w, pr);
+    r.log_loss += -std::log(std::max(1e-300, pr[static_cast<size_t>(row.winner)]));
     r.top_accuracy += best == static_cast<size_t>(row.winner);
     ++n;
   }
@@ -136,19 +141,12 @@ int main(int argc, char** argv) {
     for (int it = 1; it <= iterations; ++it) {
       Features grad{};
       int n = 0;
+      std::vector<double> pr;
       for (const Row& row : rows) {
         if (row.held_out) continue;
-        std::vector<double> pr(row.f.size());
-        double mx = -1e300, z = 0;
-        for (size_t q = 0; q < row.f.size(); ++q) {
-          pr[q] = 0;
-          for (int i = 0; i < kFeatures; ++i)
-            pr[q] += w[static_cast<size_t>(i)] * row.f[q][static_cast<size_t>(i)];
-          mx = std::max(mx, pr[q]);
-        }
-        for (double& x : pr) z += x = std::exp(x - mx);
+        probabilities(row, w, pr);
         for (size_t q = 0; q < pr.size(); ++q) {
-          const double c = pr[q] / z - (static_cast<int>(q) == row.winner ? 1.0 : 0.0);
+          const double c = pr[q] - (static_cast<int>(q) == row.winner ? 1.0 : 0.0);
           for (int i = 0; i < kFeatures; ++i)
             grad[static_cast<size_t>(i)] += c * row.f[q][static_cast<size_t>(i)];
         }
