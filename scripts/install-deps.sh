@@ -5,7 +5,7 @@ packages=(
   g++ cmake ninja-build git pkg-config
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
-  clang-format python3
+  clang-format python3 ccache
 )
 missing=()
 for p in "${packages[@]}"; do
