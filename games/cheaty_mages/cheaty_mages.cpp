@@ -533,7 +533,10 @@ void CheatyMagesState::legal_actions(std::vector<Action>& out) const {
         if (spells_at(kLocJudge) > 0) out.push_back(act::kTargetJudge);
         for (int q = 0; q < n; ++q)
           if (spells_at(kLocPlayer + q) > 0) out.push_back(act::kTargetPlayer + q);
-      } else if (k == kind::kAlteration || k == kind::kAntiMagicField) {
+      } else if (k == kind::kAlteration || k == kind::kAntiMagicField || k == kind::kDuplicate) {
+        // D4: Alteration and Duplicate target a spell, and CM-9 lets a spell target the
+        // Reflection on a reflected fighter (then only it can be chosen); Anti-Magic Field
+        // ignores Reflection.
         for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);
       } else if (k == kind::kAmnesia) {
         for (int q = 0; q < n; ++q)

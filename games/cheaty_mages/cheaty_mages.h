@@ -26,12 +26,15 @@
 //   D3  Bribes (CM-20): casting a banned spell when the caster has no Invisibility costs 2 coins
 //       automatically (only offered with at least 2 coins); every banned spell costs its own 2
 //       coins. The payment is public, so a face-down spell cast with a bribe is known to be banned.
-//   D4  Spell targets: Direct, Enchant, Detect Magic, Metamorphosis and Duplicate need a fighter
-//       without Reflection (CM-9). Dispel Magic may aim at any fighter (on a reflected fighter only
-//       the Reflection can be chosen), at the judge when Confusion is on it, or at a player with a
-//       continuous spell. Alteration: a source fighter (any), a spell there (on a reflected one
-//       only the Reflection), then a different fighter without Reflection. Anti-Magic Field: any
-//       fighter. A target with nothing to remove is legal and has no effect (CM-7).
+//   D4  Spell targets: Direct, Enchant, Detect Magic and Metamorphosis need a fighter without
+//       Reflection (CM-9). Dispel Magic may aim at any fighter (on a reflected fighter only the
+//       Reflection can be chosen), at the judge when Confusion is on it, or at a player with a
+//       continuous spell. Duplicate (CM-22) targets a spell, so it too may aim at any fighter; on a
+//       reflected one only the Reflection can be chosen ("Reflection itself can be", CM-9), which
+//       doubles nothing (Reflection has no strength modifier) but is legal. Alteration: a source
+//       fighter (any), a spell there (on a reflected one only the Reflection), then a different
+//       fighter without Reflection. Anti-Magic Field: any fighter. A target with nothing to remove
+//       is legal and has no effect (CM-7).
 //   D5  Duplicate lies on its spell; when that spell leaves play (or moves), Duplicate goes with
 //   it.
 //       Dispel Magic can choose Duplicate itself (it is listed at the fighter after its spell).

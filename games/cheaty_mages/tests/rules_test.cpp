@@ -616,6 +616,30 @@ TEST(CheatyMagesRules, CM22_DuplicateDoublesStrengthNotMana) {
   EXPECT_EQ(t.s().total_mana(0), 4);
 }
 
+TEST(CheatyMagesRules, CM9_CM22_DuplicateMayTargetTheReflectionOnAReflectedFighter) {
+  // CM-9: "Reflection itself can be" targeted; CM-22: Duplicate targets a spell. So Duplicate may
+  // aim at a reflected fighter, where only the Reflection can be chosen.
+  Table t = solo({"might", "reflection", "duplicate", "fireball"}, "tad", {"1", "2", "3"},
+                 {{"duplicate", "on"}});
+  t.cast("might", 1);
+  t.cast("reflection", 1);
+  t.a("cast:duplicate");
+  ASSERT_TRUE(t.legal("target:1"));
+  t.a("target:1");
+  EXPECT_FALSE(t.legal("spell:0"));  // the Might under the Reflection stays protected
+  ASSERT_TRUE(t.legal("spell:1"));   // the Reflection itself
+  t.a("spell:1");
+  const int refl = find_spell(t.s(), 0, kind::kReflection);
+  const int dup = find_spell(t.s(), 0, kind::kDuplicate);
+  ASSERT_GE(dup, 0);
+  EXPECT_EQ(t.s().spell(dup).attached, t.s().spell(refl).uid);
+  EXPECT_EQ(t.s().strength(0), 1 + 5);  // Reflection has no modifier to double; Might is alone
+  EXPECT_EQ(t.s().total_mana(0), 4 + 3);
+  EXPECT_TRUE(t.s().reflected(0));
+  t.a("cast:fireball");
+  EXPECT_FALSE(t.legal("target:1"));  // still reflected
+}
+
 TEST(CheatyMagesRules, CM1_DuplicateAbsentByDefault) {
   Table t = setup(3, {});
   EXPECT_EQ(t.g().copies(kind::kDuplicate), 0);
