@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Runs `villainy simulate` over player counts and option sets and prints the designer's
-tables (Markdown) for docs/supporting-cast.md. Usage: scripts/designer_tables.py VILLAINY [GAMES]"""
+tables (Markdown) for docs/supporting-cast.md.
+Usage: scripts/designer_tables.py VILLAINY [GAMES [OPTION-SET]]
+With OPTION-SET (e.g. skip=rest-of-round) only that option set's rows of the first two tables are
+printed (to recompute part of the figures)."""
 import json
 import subprocess
 import sys
 
 villainy = sys.argv[1]
 games = int(sys.argv[2]) if len(sys.argv) > 2 else 20000
+only = sys.argv[3] if len(sys.argv) > 3 else None
 option_sets = [
     ("defaults", []),
     ("chain=ends", ["chain=ends"]),
@@ -30,10 +34,13 @@ def pct(p):
 for agent in ["random", "heuristic"]:
     print(f"\n### All seats {agent} ({games} games per row, seed 2026)\n")
     print("| options | players | completion | 3rd bad luck | own chain | all-in win | stalemate | "
-          "turns/round (median) | rounds/game (mean, p90) | table stuck (rounds) | player-round w/o play | "
+          "turns/round (median) | rounds/game (mean, p90) | table stuck (rounds) | "
+          "stuck before the last slot | player-round w/o play | "
           "player-game w/o play | 16 wins | zero-point wins |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, opts in option_sets:
+        if only and name != only:
+            continue
         for players in range(4, 8):
             j = run(players, opts, agent)
             r = j["game_report"]
@@ -41,10 +48,15 @@ for agent in ["random", "heuristic"]:
             print(f"| {name} | {players} | {pct(ends['completion'])} | {pct(ends['third-bad-luck'])} | "
                   f"{pct(ends['own-chain-win'])} | {pct(ends['all-in-win'])} | {pct(ends['stalemate'])} | "
                   f"{r['turns_per_round']['median']} | {r['rounds_per_game']['mean']:.1f}, {r['rounds_per_game']['p90']} | "
-                  f"{pct(r['rounds_with_table_stuck'])} | {pct(r['player_rounds_without_a_play'])} | "
+                  f"{pct(r['rounds_with_table_stuck'])} | "
+                  f"{pct(r['rounds_with_table_stuck_before_the_last_slot'])} | "
+                  f"{pct(r['player_rounds_without_a_play'])} | "
                   f"{pct(r['player_games_without_a_play'])} | {pct(r['win_conditions']['sixteen'])} | "
                   f"{pct(r['win_conditions']['zero-points'])} |")
             sys.stdout.flush()
+
+if only:
+    sys.exit(0)
 
 print(f"\n### Seat and villain balance, defaults, all seats heuristic ({games} games)\n")
 print("| players | win rate by seat (0, 1, …) | villains: lowest – highest win rate |")

@@ -156,6 +156,9 @@ class ScHeuristic : public Agent {
     }
     if (a >= kClaim && a < kStart) {
       const int c = a - kClaim;
+      // SC-20a lets any own card be named; one the seat can see is out of the others' hands
+      // (in its hand, on a chain, discarded, …) is sure to fail.
+      if (!s.claim_prospects(me).test(c)) return -5.0;
       return is_event(c) && s.fits_chain(c) ? 3.0 : (is_event(c) ? 1.0 : 2.0);
     }
     if (a >= kStart && a < kAllInVillain) return a - kStart == me ? 1.0 : 0.0;

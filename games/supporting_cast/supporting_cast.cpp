@@ -351,6 +351,7 @@ void SupportingCastState::begin_round() {
   chain_heroes_ = {};
   bottom_n_ = 0;
   allin_supply_ = 0x3f;
+  allin_turned_ = 0;
   leader_used_ = false;
   for (int v = 0; v < kVillains; ++v) {
     Chain& c = chains_[static_cast<size_t>(v)];
@@ -448,8 +449,12 @@ void SupportingCastState::begin_turn() {
       offer_turn();
       return;
     }
-    if (s.skip == 1) s.skip = 0;  // SC-10a: used up when the turn comes round
-    count_slot(false);
+    if (s.skip == 1) {
+      s.skip = 0;         // SC-10a: used up when the turn comes round
+      count_slot(false);  // SC-21: a slot lost to a skip is a slot without a play
+    }
+    // D13: a seat out for the rest of the round (skip=rest-of-round) takes no further turns, so it
+    // has no turn slots: they count neither toward a stuck circuit nor toward turns per round.
     if (active_players() == 0) {  // SC-16a: nobody can ever play again this round
       stalemate();
       return;
@@ -595,6 +600,10 @@ void SupportingCastState::bad_luck_step(int p) {
 }
 
 void SupportingCastState::third_bad_luck_scores(int p) {
+  // SC-13/SC-19a: the all-in cards turned in a missed all-in go back to the supply (D6); this
+  // matters only when the round goes on (the party ending's last turns).
+  allin_supply_ |= allin_turned_;
+  allin_turned_ = 0;
   if (score(p, 7, RoundEnd::kThirdBadLuck)) return;  // the round (or game) ended
   end_turn();                                        // party ending: nothing ends (SC-19a)
 }
@@ -681,7 +690,9 @@ bool SupportingCastState::score(int p, int points, RoundEnd reason) {
 }
 
 void SupportingCastState::finish_round(RoundEnd reason, int scorer, int points) {
-  if (in_turn_) count_slot(turn_played_);
+  const auto stuck_before = round_stuck_;
+  if (in_turn_) count_slot(turn_played_);  // D13: the slot that ends the round counts
+  last_round_.stuck_at_end = round_stuck_ > stuck_before;
   in_turn_ = false;
   last_round_.end = reason;
   last_round_.scorer = static_cast<std::int8_t>(scorer);
@@ -799,6 +810,14 @@ void SupportingCastState::after_marker_done(int p) {
 }
 
 CardSet SupportingCastState::claimable(int p) const {
+  // SC-20a: any of the claimer's own twelve events and heroes (D7).
+  CardSet own;
+  const int v = seats_[static_cast<size_t>(p)].villain;
+  for (int k = 1; k <= 12; ++k) own.set(make_card(v, k));
+  return own;
+}
+
+CardSet SupportingCastState::claim_prospects(int p) const {
   const Seat& s = seats_[static_cast<size_t>(p)];
   CardSet own, elsewhere;
   for (int k = 1; k <= 12; ++k) own.set(make_card(s.villain, k));
@@ -814,8 +833,7 @@ CardSet SupportingCastState::claimable(int p) const {
       elsewhere.set(o.marker);
   }
   for (int i = 0; i < bottom_n_; ++i) elsewhere.set(bottom_[static_cast<size_t>(i)]);
-  CardSet r = own.minus(elsewhere);
-  return r.empty() ? own : r;  // D7
+  return own.minus(elsewhere);
 }
 
 void SupportingCastState::claim_resolve_named(int p, int card) {
@@ -1100,6 +1118,7 @@ void SupportingCastState::apply_unchecked(Action a) {
       }
       allin_stake_ = a == act::kAllInVillain ? 1 : 2;
       allin_hits_ = 0;
+      allin_turned_ = 0;
       round_all_in_tried_ = true;
       phase_ = Phase::kAllInShuffler;
       return;
@@ -1119,6 +1138,7 @@ void SupportingCastState::apply_unchecked(Action a) {
       const int k = a - act::kTurn + 1;
       const int p = decider_;
       allin_supply_ &= static_cast<std::uint8_t>(~(1u << (k - 1)));
+      allin_turned_ |= static_cast<std::uint8_t>(1u << (k - 1));  // D6: out until the all-in ends
       if (k == allin_named_) {
         ++allin_hits_;
         if (allin_hits_ >= (allin_stake_ == 1 ? 3 : 4)) {
@@ -1328,7 +1348,8 @@ std::uint64_t SupportingCastState::fingerprint() const {
       (static_cast<std::uint64_t>(round_scorer_ + 1) << 24) |
       (static_cast<std::uint64_t>(allin_stake_) << 32) |
       (static_cast<std::uint64_t>(allin_named_) << 40) |
-      (static_cast<std::uint64_t>(allin_hits_) << 48));
+      (static_cast<std::uint64_t>(allin_hits_) << 48) |
+      (static_cast<std::uint64_t>(allin_turned_) << 56));
   mix(static_cast<std::uint64_t>(claim_super_ + 1) |
       (static_cast<std::uint64_t>(claim_card_ + 1) << 8) |
       (static_cast<std::uint64_t>(claim_holder_ + 1) << 16) |

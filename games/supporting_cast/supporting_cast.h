@@ -1,6 +1,6 @@
 // Tribute to the Supporting Cast (向配角致敬) — an unpublished prototype by a Taiwanese designer.
-// Rules: ../shared/rules/supporting-cast.md (rule ids SC-1…SC-21); source:
-// seeds/supporting-cast-zh.txt.
+// Rules: ../shared/rules/supporting-cast.md (rule ids SC-1…SC-21, with lettered rulings
+// SC-8a…SC-20a; our wording: docs/rules/supporting-cast.md); source: seeds/supporting-cast-zh.txt.
 //
 // Rules summary
 //   4–7 players each own a villain (SC-3). Every round, each villain's seven events (1–7) start a
@@ -34,10 +34,15 @@
 //       else the leader card (public either way); SC-12a's replacement order is used likewise.
 //   D6  The all-in shuffler (SC-13a) is chosen by the all-in player: a decision with no effect on
 //       the odds, kept because the rule names it. Named numbers may repeat; a turned card stays
-//       out.
-//   D7  A claim (SC-20) may name any of the claimer's own twelve events and heroes that is not in
-//       their hand and not known to be elsewhere (on a chain or discarded); when no such card
-//       exists, any of the twelve that is not in their hand. The owner of the played super hero's
+//       out until that all-in ends. After a miss the turned cards go back to the supply: SC-13
+//       shuffles "the all-in cards still in the supply", and only a marker (SC-12) takes a card
+//       out of it; turning one reveals it but does not use it up. This matters only when the
+//       round goes on after the miss (SC-19a, the party ending's last turns), where a later marker
+//       (SC-12a) or all-in finds them in the supply again. (Until issue 17 they stayed out.)
+//   D7  A claim (SC-20) may name any of the claimer's own twelve events and heroes (SC-20a), even
+//       one in their own hand or known to be elsewhere (such a claim finds nobody holding it and
+//       fails); until issue 17 the project narrowed this to cards not in hand and not known to be
+//       elsewhere, which the reference does not. The owner of the played super hero's
 //       villain is always asked whether to answer (when they are another player), so that being
 //       asked reveals nothing; "answer:no" looks the same whether they could answer or not.
 //   D8  "Showing" a card (the claim answer) and "handing over" a claimed card are public.
@@ -51,9 +56,16 @@
 //       It does not infer from choices (e.g. that a player who took bad luck had no playable card).
 //   D12 Guard (SC-16a/c): every round ends by the rules; if a round ever exceeds 4000 actions it is
 //       ended as a stalemate, reported as such. No simulation has hit it.
-//   D13 A turn slot is a player's turn, including a slot lost to a skip; "stuck" (SC-21) is counted
-//       when the number of consecutive slots without a play reaches the number of players still
-//       taking turns; the counter then restarts.
+//   D13 A turn slot is a player's turn, including a slot lost to a skip under skip=next-turn; a
+//       seat out for the rest of the round (skip=rest-of-round) "takes no further turns" (SC-10),
+//       so it has no turn slots: they count neither as slots without a play nor toward turns per
+//       round. "Stuck" (SC-21) is counted when the number of consecutive slots without a play
+//       reaches the number of players still taking turns; the counter then restarts. The slot
+//       that ends a round by a third bad luck (SC-13) is a slot without a play and counts toward
+//       a stuck circuit: nobody played in it, and the designer's question is whether a whole
+//       circuit passes with no card played, not how the round then ends. (Until issue 17 the
+//       slots of seats out for the round were counted as slots without a play while the threshold
+//       excluded them, so rounds were reported stuck that were not.)
 //   D14 A new round (SC-16) resets every card: the villain card returns to its owner, markers and
 //       all-in cards return, bad-luck levels and skips end.
 //   D15 When the marker played is a rival super hero (a claim), the marker is replaced before the
@@ -193,6 +205,7 @@ struct RoundSummary {
   std::int16_t turns = 0;        // turn slots
   std::int32_t actions = 0;      // actions in the round (chance included)
   std::int16_t stuck = 0;        // SC-21 stuck circuits
+  bool stuck_at_end = false;     // the round's last slot completed one of them (D13)
   std::uint8_t played_mask = 0;  // seats that played a card this round
   bool all_in_tried = false;
 };
@@ -305,6 +318,10 @@ class SupportingCastState : public State {
   bool fits_chain(int card) const;
   bool all_in_eligible(int p) const;
   CardSet claimable_cards(int p) const { return claimable(p); }
+  // The claimable cards that seat p cannot see to be out of the other hands (not in p's hand or
+  // marker, not on a chain, discarded, a face-up marker or in the bottom stack): public to p, for
+  // agents. Naming any other card is legal (SC-20a) but is sure to fail.
+  CardSet claim_prospects(int p) const;
   int claim_super() const { return claim_super_; }
   int claim_card() const { return claim_card_; }
   int allin_hits() const { return allin_hits_; }
@@ -371,6 +388,7 @@ class SupportingCastState : public State {
   std::array<std::int8_t, kVillains> bottom_{};
   std::uint8_t bottom_n_ = 0;
   std::uint8_t allin_supply_ = 0;  // bit k-1: all-in card k in the supply
+  std::uint8_t allin_turned_ = 0;  // bit k-1: turned in the all-in under way (D6)
   bool leader_used_ = false;       // the leader card serves as a marker
   std::uint8_t villain_pool_ = 0;  // villains not yet dealt (game start)
   Phase phase_ = Phase::kDealVillain;

@@ -35,6 +35,7 @@ class ScReporter : public Reporter {
     turns_per_round_.add(r.turns);
     actions_per_round_.add(r.actions);
     stuck_rounds_.add(r.stuck > 0);
+    stuck_before_end_.add(r.stuck - (r.stuck_at_end ? 1 : 0) > 0);
     stuck_per_round_.add(r.stuck);
     all_in_tried_.add(r.all_in_tried);
     for (int p = 0; p < n_; ++p) round_no_play_.add(!(r.played_mask & (1u << p)));
@@ -72,6 +73,7 @@ class ScReporter : public Reporter {
     actions_per_round_.merge(o.actions_per_round_);
     rounds_per_game_.merge(o.rounds_per_game_);
     stuck_rounds_.merge(o.stuck_rounds_);
+    stuck_before_end_.merge(o.stuck_before_end_);
     stuck_per_round_.merge(o.stuck_per_round_);
     all_in_tried_.merge(o.all_in_tried_);
     round_no_play_.merge(o.round_no_play_);
@@ -95,6 +97,7 @@ class ScReporter : public Reporter {
     j["actions_per_round"] = actions_per_round_.to_json();
     j["rounds_per_game"] = rounds_per_game_.to_json();
     j["rounds_with_table_stuck"] = stuck_rounds_.to_json();
+    j["rounds_with_table_stuck_before_the_last_slot"] = stuck_before_end_.to_json();
     j["stuck_circuits_per_round"] = stuck_per_round_.to_json();
     j["rounds_with_all_in_attempt"] = all_in_tried_.to_json();
     j["player_rounds_without_a_play"] = round_no_play_.to_json();
@@ -128,6 +131,8 @@ class ScReporter : public Reporter {
     o += fmt::format("Rounds per game:   {}\n", rounds_per_game_.summary());
     o += "Is the table stuck? (SC-21: a full circuit of turn slots with no card played)\n";
     o += fmt::format("  rounds with the table stuck at least once: {}\n", stuck_rounds_.str());
+    o += fmt::format("  the same, not counting the slot that ends the round: {}\n",
+                     stuck_before_end_.str());
     o += fmt::format("  stuck circuits per round: {}\n", stuck_per_round_.summary());
     o += "Does someone never play a card?\n";
     o += fmt::format("  a player goes a whole round without a play: {} of player-rounds\n",
@@ -162,7 +167,8 @@ class ScReporter : public Reporter {
   std::array<std::uint64_t, kEnds> ends_{};
   std::array<std::uint64_t, kWins> win_conditions_{};
   Histogram turns_per_round_, actions_per_round_, rounds_per_game_, stuck_per_round_;
-  Proportion stuck_rounds_, all_in_tried_, round_no_play_, game_no_play_, game_with_silent_player_;
+  Proportion stuck_rounds_, stuck_before_end_, all_in_tried_, round_no_play_, game_no_play_,
+      game_with_silent_player_;
   std::array<Proportion, kVillains> villain_wins_{};
   Histogram final_scores_, winner_scores_, points_;
 };

@@ -624,6 +624,60 @@ TEST(SupportingCastRules, SC19_SC19a_PartyEndingGivesEveryoneElseOneMoreTurn) {
   EXPECT_EQ(t.s().last_round().end, RoundEnd::kPartyEnd);
 }
 
+TEST(SupportingCastRules, SC13_SC19a_MissedAllInInThePartyEndingReturnsTheTurnedCards) {
+  // SC-13 shuffles "the all-in cards still in the supply"; only a marker (SC-12) takes one out.
+  // After a missed all-in in a round that goes on (SC-19a), the turned cards are back (D6).
+  // Seats 0, 2 and 3 draw heroes of villains nobody plays (always playable, no effect).
+  Table t(4, {{"ending", "party"}});
+  auto hands = quiet({"wolf.h1", "wolf.e7"});
+  hands[1] = {"stepmother.e3", "stepmother.e4", "stepmother.e5",
+              "stepmother.e6", "witch.e3",      "witch.e4"};  // seat 1: nothing fits
+  t.setup(kVillains4, {}, hands);
+  t.s().debug_lay_events(0, {2, 3, 4, 5, 6}, /*by_owner=*/false);  // wolf: one short
+  t.s().debug_lay_events(1, {2, 3, 4, 5, 6}, /*by_owner=*/true);   // queen: all-in ready
+  t.s().debug_set_score(0, 15);
+  t.act("play:wolf.villain");
+  t.draw("rumpel.h1");
+  t.act("bad-luck");  // seat 1 keeps its villain card (SC-8a) and courts bad luck
+  t.act("marker:witch.e4");
+  t.draw_dead();
+  t.act("play:stepmother.h1");
+  t.draw("rumpel.h2");
+  t.act("play:witch.h1");
+  t.draw("rumpel.h3");
+  t.act("play:wolf.h1");
+  t.draw("rumpel.h4");
+  t.act("bad-luck");  // step 2
+  t.act("play:stepmother.h2");
+  t.draw("westwitch.h1");
+  t.act("play:witch.h2");
+  t.draw("westwitch.h2");
+  t.act("play:wolf.e7");  // completes the wolf chain: 15 -> 16, the party ending's last turns
+  t.draw("westwitch.h3");
+  ASSERT_TRUE(t.s().party_active());
+  ASSERT_EQ(t.seat_to_move(), 1);
+  t.act("bad-luck");  // third bad luck
+  ASSERT_EQ(t.s().phase(), SupportingCastState::Phase::kAllInStake);
+  t.act("all-in:villain");
+  t.act("shuffler:2");
+  t.act("name:3");
+  t.act("turn:3");  // a hit: that card stays out while the all-in goes on (D6)
+  EXPECT_EQ(t.s().all_in_supply_count(), 5);
+  t.act("name:4");
+  t.act("turn:5");  // a miss: seat 1 scores 7 and the round goes on
+  EXPECT_FALSE(t.st->is_terminal());
+  EXPECT_EQ(t.s().seat(1).score, 7);
+  EXPECT_EQ(t.seat_to_move(), 2);
+  EXPECT_EQ(t.s().all_in_supply_count(), 6);
+  EXPECT_EQ(t.st->view_json(3)["all_in_supply"], nlohmann::json::array({1, 2, 3, 4, 5, 6}));
+  t.act("play:stepmother.h3");
+  t.draw("westwitch.h4");
+  t.act("play:witch.h3");
+  t.draw("snowqueen.h1");
+  ASSERT_TRUE(t.st->is_terminal());
+  EXPECT_EQ(t.st->winners(), std::vector<Player>{0});
+}
+
 TEST(SupportingCastRules, SC19a_PartySeveralOnSixteenLowestScoreWins) {
   Table t(4, {{"ending", "party"}});
   auto hands = quiet({"queen.e2"});
@@ -677,6 +731,31 @@ TEST(SupportingCastRules, SC20_SC20a_ClaimTakesTheNamedCardAndTheOwnerMayAnswer)
   EXPECT_EQ(t.seat_to_move(), 1);
 }
 
+TEST(SupportingCastRules, SC20a_AClaimMayNameAnyOfTheTwelveOwnEventsAndHeroes) {
+  // SC-20a: "name one of your own twelve events or heroes" — also one in the claimer's own hand
+  // or on a chain (the claim then finds nobody holding it), D7.
+  Table t(4, {{"rival-super-hero", "claim"}});
+  t.setup(kVillains4, {}, quiet({"queen.super", "wolf.e5", "wolf.h2"}));
+  t.act("play:queen.super");
+  ASSERT_EQ(t.s().phase(), SupportingCastState::Phase::kClaimName);
+  std::set<std::string> twelve;
+  for (int k = 1; k <= 7; ++k)
+    twelve.insert(fmt::format("claim:wolf.e{}", k));  // e1 is on the chain
+  for (int k = 1; k <= 4; ++k) twelve.insert(fmt::format("claim:wolf.h{}", k));
+  twelve.insert("claim:wolf.super");
+  EXPECT_EQ(t.legal(), twelve);
+  EXPECT_EQ(t.s().claimable_cards(0).count(), 12);
+  // Agents can tell which names can still succeed: not the ones seat 0 sees out of other hands.
+  EXPECT_FALSE(t.s().claim_prospects(0).test(t.card("wolf.e5")));
+  EXPECT_FALSE(t.s().claim_prospects(0).test(t.card("wolf.e1")));
+  EXPECT_TRUE(t.s().claim_prospects(0).test(t.card("wolf.e2")));
+  t.act("claim:wolf.e5");  // in seat 0's own hand: nobody else holds it, the claim fails
+  for (int q = 1; q < 4; ++q) EXPECT_EQ(t.s().seat(q).known, t.s().seat(q).hand) << q;
+  EXPECT_EQ(t.st->view_json(0)["pile_bottom"], nlohmann::json::array({"queen.super"}));
+  EXPECT_TRUE(t.s().seat(0).hand.test(t.card("wolf.e5")));
+  EXPECT_EQ(t.seat_to_move(), 1);
+}
+
 TEST(SupportingCastRules, SC20a_FailedClaimRevealsHandsAndSendsTheSuperHeroToTheBottom) {
   Table t(4, {{"rival-super-hero", "claim"}});
   t.setup(kVillains4, {}, quiet({"queen.super"}));
@@ -722,6 +801,36 @@ TEST(SupportingCastRules, SC21_StuckTableIsCounted) {
     t.draw(fmt::format("westwitch.e{}", 3 + p));
   }
   EXPECT_EQ(t.s().round_stuck_count(), 1);
+}
+
+TEST(SupportingCastRules, SC21_SeatsOutForTheRoundHaveNoSlotsAndTheEndingSlotCounts) {
+  // Under skip=rest-of-round a skipped seat takes no further turns (SC-10): it has no turn slots,
+  // so it neither makes the table stuck nor counts as turns (D13). Here every slot plays a card
+  // until seat 0 is alone; then each of its slots is a whole circuit of the one seat taking turns,
+  // and the slot of the third bad luck that ends the round counts too (D13).
+  Table t(4, {{"skip", "rest-of-round"}});
+  t.setup(kVillains4, {}, quiet({"queen.h1", "stepmother.h1", "witch.h1"}));
+  t.play_draw("queen.h1");  // seat 1 is out for the round
+  t.play_draw("stepmother.h2");
+  t.play_draw("witch.h2");
+  t.play_draw("stepmother.h1");  // seat 2 is out
+  t.play_draw("witch.h3");
+  t.play_draw("witch.h1");                  // seat 3 is out
+  EXPECT_EQ(t.s().round_stuck_count(), 0);  // no slot so far was without a play
+  ASSERT_EQ(t.seat_to_move(), 0);
+  t.act("bad-luck");  // seat 0 keeps its villain card (SC-8a)
+  t.st->apply(act::kMarker + t.s().seat(0).hand.first());
+  t.draw_dead();
+  EXPECT_EQ(t.s().round_stuck_count(), 1);  // one seat taking turns: one slot is a circuit
+  ASSERT_EQ(t.seat_to_move(), 0);
+  t.act("bad-luck");
+  EXPECT_EQ(t.s().round_stuck_count(), 2);
+  t.act("bad-luck");  // third bad luck: no all-in, the round ends and seat 0 scores 7
+  EXPECT_EQ(t.s().last_round().end, RoundEnd::kThirdBadLuck);
+  EXPECT_EQ(t.s().seat(0).score, 7);
+  EXPECT_EQ(t.s().last_round().stuck, 3);
+  EXPECT_TRUE(t.s().last_round().stuck_at_end);  // reported apart too, for the other reading
+  EXPECT_EQ(t.s().last_round().turns, 9);        // 6 plays and 3 bad lucks; no slots of seats out
 }
 
 TEST(SupportingCastRules, SC16a_SC16c_RoundsAlwaysEndWithoutStalemate) {
