@@ -17,6 +17,7 @@ contains() { grep -q -- "$2" "$1"; }
 check "games lists supporting-cast" contains "$tmp/games" "supporting-cast"
 "$V" rules supporting-cast >"$tmp/rules" 2>&1
 check "rules shows options" contains "$tmp/rules" "rest-of-round"
+check "rules shows that cast may name a file" contains "$tmp/rules" "default|FILE"
 "$V" rules cheaty-mages >"$tmp/rules-cm" 2>&1
 check "rules shows a game's search defaults" contains "$tmp/rules-cm" "this game's defaults: iterations=100"
 "$V" rules no-such-game >"$tmp/err" 2>&1; rc=$?

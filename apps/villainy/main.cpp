@@ -48,8 +48,9 @@ int cmd_rules(const std::string& name) {
              e.info.min_players, e.info.max_players, e.info.summary);
   for (const auto& o : e.info.options)
     fmt::print("  {:<18} default {:<10} allowed: {:<28} {}\n", o.name, o.default_value,
-               o.allowed.empty() ? std::string("(any text)")
-                                 : fmt::format("{}", fmt::join(o.allowed, "|")),
+               o.allowed.empty()             ? std::string("(any text)")
+               : o.kind == OptionKind::kPath ? fmt::format("{}|FILE", fmt::join(o.allowed, "|"))
+                                             : fmt::format("{}", fmt::join(o.allowed, "|")),
                o.description);
   fmt::print("\nAgents (--seats):\n  human                a person at this terminal\n");
   for (auto& [n, d] : available_agents(name)) {
