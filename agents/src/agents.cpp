@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "villainy/core/game.h"
+#include "villainy/core/json_input.h"
 
 namespace villainy {
 
@@ -13,46 +14,33 @@ AgentSpec AgentSpec::parse(const std::string& spec) {
   AgentSpec s;
   size_t pos = spec.find(':');
   s.name = spec.substr(0, pos);
-  if (s.name.empty()) throw Error(fmt::format("agent '{}' has no name", spec));
+  if (s.name.empty()) throw Error(fmt::format("agent '{}' has no name", cut_for_message(spec)));
   while (pos != std::string::npos) {
     size_t next = spec.find(':', pos + 1);
     std::string kv =
         spec.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
     size_t eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw Error(fmt::format("agent '{}': parameter '{}' must be KEY=VALUE", spec, kv));
+      throw Error(fmt::format("agent '{}': parameter '{}' must be KEY=VALUE", cut_for_message(spec),
+                              cut_for_message(kv)));
     s.params[kv.substr(0, eq)] = kv.substr(eq + 1);
     pos = next;
   }
   return s;
 }
 
-int AgentSpec::get_int(const std::string& key, int def) const {
+int AgentSpec::get_int(const std::string& key, int def, int lo, int hi) const {
   auto it = params.find(key);
   if (it == params.end()) return def;
-  try {
-    size_t used = 0;
-    int v = std::stoi(it->second, &used);
-    if (used != it->second.size()) throw std::invalid_argument("");
-    return v;
-  } catch (const std::exception&) {
-    throw Error(fmt::format("agent '{}': parameter {} must be an integer, not '{}'", name, key,
-                            it->second));
-  }
+  return static_cast<int>(parse_int_in(
+      it->second, lo, hi, fmt::format("agent '{}': parameter {}", cut_for_message(name), key)));
 }
 
-double AgentSpec::get_double(const std::string& key, double def) const {
+double AgentSpec::get_double(const std::string& key, double def, double lo, double hi) const {
   auto it = params.find(key);
   if (it == params.end()) return def;
-  try {
-    size_t used = 0;
-    double v = std::stod(it->second, &used);
-    if (used != it->second.size()) throw std::invalid_argument("");
-    return v;
-  } catch (const std::exception&) {
-    throw Error(
-        fmt::format("agent '{}': parameter {} must be a number, not '{}'", name, key, it->second));
-  }
+  return parse_double_in(it->second, lo, hi,
+                         fmt::format("agent '{}': parameter {}", cut_for_message(name), key));
 }
 
 std::string AgentSpec::get(const std::string& key, const std::string& def) const {
@@ -64,7 +52,8 @@ void AgentSpec::check_only(const std::vector<std::string>& allowed) const {
   for (const auto& [k, v] : params)
     if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
       throw Error(fmt::format(
-          "agent '{}' has no parameter '{}'; its parameters: {}", name, k,
+          "agent '{}' has no parameter '{}'; its parameters: {}", cut_for_message(name),
+          cut_for_message(k),
           allowed.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(allowed, ", "))));
 }
 
@@ -102,8 +91,8 @@ std::unique_ptr<Agent> make_agent(const std::string& spec_text, const Game& game
   if (!found) {
     std::vector<std::string> names;
     for (auto& [n, d] : available_agents(game.name())) names.push_back(n);
-    throw Error(fmt::format("unknown agent '{}' for {}; the agents are: {}", spec.name, game.name(),
-                            fmt::join(names, ", ")));
+    throw Error(fmt::format("unknown agent '{}' for {}; the agents are: {}",
+                            cut_for_message(spec.name), game.name(), fmt::join(names, ", ")));
   }
   return found->maker(spec, game);
 }

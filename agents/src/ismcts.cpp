@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "villainy/agents/agents.h"
+#include "villainy/core/json_input.h"
 
 namespace villainy {
 
@@ -34,14 +35,23 @@ std::map<std::string, std::string>& defaults() {
 }  // namespace
 
 static void check_config(const IsmctsConfig& cfg) {
-  if (cfg.iterations < 0) throw Error("ismcts: iterations must be at least 0");
-  if (cfg.time_ms < 0) throw Error("ismcts: ms must be at least 0");
+  // Every bound is checked before use: a NaN budget would never end the search, and an infinite
+  // or huge one would overflow the conversion to a clock duration (undefined behaviour).
+  if (cfg.iterations < 0 || cfg.iterations > kIsmctsMaxIterations)
+    throw Error(fmt::format("ismcts: iterations must be from 0 to {}", kIsmctsMaxIterations));
+  if (!std::isfinite(cfg.time_ms) || cfg.time_ms < 0 || cfg.time_ms > kIsmctsMaxMs)
+    throw Error(fmt::format("ismcts: ms must be a number from 0 to {}", kIsmctsMaxMs));
+  if (!std::isfinite(cfg.exploration) || cfg.exploration > kIsmctsMaxC)
+    throw Error(fmt::format("ismcts: c must be a number from 0 to {}", kIsmctsMaxC));
+  if (cfg.depth > kIsmctsMaxDepth)
+    throw Error(fmt::format("ismcts: depth must be from 0 to {}", kIsmctsMaxDepth));
   if (cfg.iterations == 0 && cfg.time_ms <= 0)
     throw Error("ismcts: give a budget (iterations > 0 or ms > 0)");
   if (cfg.depth < 0) throw Error("ismcts: depth must be at least 0 (0 = to the end of the game)");
   if (cfg.exploration < 0) throw Error("ismcts: c must be at least 0");
   if (cfg.rollout != "random" && cfg.rollout != "heuristic")
-    throw Error(fmt::format("ismcts: rollout must be random or heuristic, not '{}'", cfg.rollout));
+    throw Error(fmt::format("ismcts: rollout must be random or heuristic, not '{}'",
+                            cut_for_message(cfg.rollout)));
 }
 
 void register_ismcts_defaults(const std::string& game, const std::string& params) {
@@ -298,16 +308,16 @@ IsmctsConfig parse_ismcts_config(const AgentSpec& user, const std::string& game)
     }
   }
   IsmctsConfig cfg;
-  cfg.iterations = spec.get_int("iterations", cfg.iterations);
-  cfg.time_ms = spec.get_double("ms", 0);
+  cfg.iterations = spec.get_int("iterations", cfg.iterations, 0, kIsmctsMaxIterations);
+  cfg.time_ms = spec.get_double("ms", 0, 0, kIsmctsMaxMs);
   // A time budget alone means: as many iterations as fit.
   if (spec.params.count("ms") && !spec.params.count("iterations")) cfg.iterations = 0;
-  cfg.exploration = spec.get_double("c", cfg.exploration);
-  cfg.depth = spec.get_int("depth", cfg.depth);
+  cfg.exploration = spec.get_double("c", cfg.exploration, 0, kIsmctsMaxC);
+  cfg.depth = spec.get_int("depth", cfg.depth, 0, kIsmctsMaxDepth);
   cfg.rollout = spec.get("rollout", cfg.rollout);
   const std::string ev = spec.get("eval", "on");
   if (ev != "on" && ev != "off")
-    throw Error(fmt::format("ismcts: eval must be on or off, not '{}'", ev));
+    throw Error(fmt::format("ismcts: eval must be on or off, not '{}'", cut_for_message(ev)));
   cfg.use_evaluator = ev == "on";
   return cfg;
 }

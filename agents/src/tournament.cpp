@@ -132,6 +132,10 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
   const int k = game.num_players();
   if (cfg.agents.empty()) throw Error("a tournament needs at least one agent");
   if (cfg.games == 0) throw Error("a tournament needs at least one game");
+  // One result is kept per game: bound the count before allocating them.
+  if (cfg.games > kMaxTournamentGames)
+    throw Error(
+        fmt::format("a tournament has at most {} games, not {}", kMaxTournamentGames, cfg.games));
   TournamentResult res;
   res.game = game.name();
   res.players = k;

@@ -17,6 +17,7 @@ contains() { grep -q -- "$2" "$1"; }
 check "games lists supporting-cast" contains "$tmp/games" "supporting-cast"
 "$V" rules supporting-cast >"$tmp/rules" 2>&1
 check "rules shows options" contains "$tmp/rules" "rest-of-round"
+check "rules shows that cast may name a file" contains "$tmp/rules" "default|FILE"
 "$V" rules cheaty-mages >"$tmp/rules-cm" 2>&1
 check "rules shows a game's search defaults" contains "$tmp/rules-cm" "this game's defaults: iterations=100"
 "$V" rules no-such-game >"$tmp/err" 2>&1; rc=$?
@@ -111,6 +112,79 @@ for game in $("$V" games | awk '{print $1}'); do
   "$V" replay "$tmp/$game.json" >/dev/null 2>&1; rc=$?
   check "$game: the played game replays" test "$rc" -eq 0
 done
+
+# Hostile input (issue 17): plain errors, no hang, no crash, no file opened that a local user did
+# not name. Each command has a time limit: a hang is a failure.
+T="timeout ${CLI_TEST_TIMEOUT:-60}"
+err_case() {  # name, expected exit code, needle, command...
+  local name="$1" want="$2" needle="$3"; shift 3
+  $T "$@" </dev/null >"$tmp/hostile" 2>&1; local rc=$?
+  check "$name: exit $want (got $rc)" test "$rc" -eq "$want"
+  check "$name: says '$needle'" contains "$tmp/hostile" "$needle"
+  check "$name: short message" test "$(wc -c <"$tmp/hostile")" -lt 2000
+}
+err_case "ms=nan refused" 2 "ms must be a number from 0 to 3600000" \
+  "$V" simulate supporting-cast --games 1 --players 4 --seats ismcts:ms=nan
+err_case "ms=inf refused" 2 "ms must be a number" \
+  "$V" simulate supporting-cast --games 1 --players 4 --seats ismcts:ms=inf
+err_case "ms=1e300 refused" 2 "ms must be a number" \
+  "$V" simulate supporting-cast --games 1 --players 4 --seats ismcts:ms=1e300
+err_case "--players 2147483647" 105 "from 0 to 64" "$V" simulate supporting-cast --players 2147483647
+err_case "play --players 2147483647" 105 "from 0 to 64" "$V" play supporting-cast --players 2147483647
+err_case "--players 64 checked before seats" 2 "is for 4–7 players, not 64" \
+  "$V" simulate supporting-cast --players 64 --games 1
+err_case "tournament --games 2147483647" 105 "from 1 to 1000000" \
+  "$V" tournament supporting-cast --agents random --games 2147483647
+err_case "--games 2^64" 105 "from 1 to 100000000" \
+  "$V" simulate supporting-cast --games 18446744073709551616
+err_case "--seed 2^64" 105 "an integer from 0 to 18446744073709551615" \
+  "$V" simulate supporting-cast --games 1 --seed 18446744073709551616
+err_case "--view 1x" 2 "--view" "$V" replay "$tmp/rec/game-0000001.json" --view 1x
+/usr/bin/python3 - "$tmp/rec/game-0000001.json" "$tmp" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1])); d = sys.argv[2]
+def bad(name, **kw):
+    b = json.loads(json.dumps(r)); b.update(kw); json.dump(b, open(d + "/" + name + ".json", "w"))
+bad("players-wrap", players=4294967300)
+bad("winners-wrap", result={"returns": r["result"]["returns"], "winners": [2 + 2**32]})
+text = json.dumps(r).replace('"version": 1', '"version": 1e400')
+open(d + "/version.json", "w").write(text)
+open(d + "/nul.json", "wb").write(json.dumps(r).encode() + b"\0garbage")
+open(d + "/trailing.json", "w").write(json.dumps(r) + " {}")
+b = json.loads(json.dumps(r)); b["actions"][5] = "x" * (50 << 20)
+json.dump(b, open(d + "/long-action.json", "w"))
+for target in ["/etc/shadow", "/etc/passwd", "/dev/stdin", "/dev/zero", d + "/fifo"]:
+    b = json.loads(json.dumps(r)); b["options"]["cast"] = target
+    json.dump(b, open(d + "/cast-" + target.replace("/", "_") + ".json", "w"))
+PY
+mkfifo "$tmp/fifo"
+err_case "record players 4294967300" 2 "players: expected an integer in \[1, 64\]" "$V" replay "$tmp/players-wrap.json"
+err_case "record winners 2+2^32" 2 "result.winners\[0\]: expected an integer" "$V" replay "$tmp/winners-wrap.json"
+err_case "record version 1e400" 2 "version: number out of range" "$V" replay "$tmp/version.json"
+err_case "record bytes after a NUL" 2 "NUL byte" "$V" replay "$tmp/nul.json"
+err_case "record trailing bytes" 2 "expected end of input" "$V" replay "$tmp/trailing.json"
+err_case "record 50 MB action name" 2 "actions\[5\]: expected a string of at most 256 bytes" \
+  "$V" replay "$tmp/long-action.json"
+for f in "$tmp"/cast-*.json; do
+  err_case "record names a file ($(basename "$f"))" 2 "only a local user's command line may name a file" \
+    "$V" replay "$f"
+done
+check "record naming /etc/passwd shows none of it" bash -c "! grep -q 'root' '$tmp/hostile'"
+err_case "record file is /dev/zero" 2 "not a regular file" "$V" replay /dev/zero
+err_case "record file is a FIFO" 2 "not a regular file" "$V" replay "$tmp/fifo"
+err_case "cast=/dev/zero" 2 "not a regular file" \
+  "$V" simulate supporting-cast --games 1 --option cast=/dev/zero
+err_case "cast=/dev/stdin" 2 "not a regular file" \
+  "$V" simulate supporting-cast --games 1 --option cast=/dev/stdin
+err_case "cast=/etc/passwd is not echoed" 2 "not valid JSON" \
+  "$V" simulate supporting-cast --games 1 --option cast=/etc/passwd
+check "cast=/etc/passwd shows none of it" bash -c "! grep -q 'root' '$tmp/hostile'"
+# A local user's cast file: the record carries it, and replays after the file is gone.
+cp "$(dirname "$0")/../../games/supporting_cast/data/fairy-tale-cast.json" "$tmp/my-cast.json"
+"$V" simulate supporting-cast --games 1 --players 4 --option cast="$tmp/my-cast.json" --records "$tmp/castrec" >/dev/null 2>&1
+rm "$tmp/my-cast.json"
+$T "$V" replay "$tmp/castrec/game-0000000.json" >"$tmp/castreplay" 2>&1; rc=$?
+check "a record with a local cast replays without the file" test "$rc" -eq 0
 
 echo "$pass passed, $fails failed"
 test "$fails" -eq 0

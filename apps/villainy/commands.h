@@ -1,8 +1,45 @@
 // Subcommands of the `villainy` program that live in their own files.
 #pragma once
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
+#include <cstdint>
+
+#include "villainy/core/json_input.h"
 
 namespace villainy::cli {
+// The largest counts the commands accept; checked before anything is allocated.
+inline constexpr std::uint64_t kMaxSimulateGames = 100'000'000;
+inline constexpr std::int64_t kMaxThreads = 256;
+inline constexpr std::int64_t kMaxPlayersFlag = 64;  // then the game's own range is checked
+
+// Validators for numeric flags: the whole text must be an integer in [lo, hi] (CLI11's own
+// conversion saturates or wraps some out-of-range values, e.g. 18446744073709551616).
+inline CLI::Validator int_in(std::int64_t lo, std::int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        try {
+          parse_int_in(s, lo, hi, "the value");
+          return "";
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      fmt::format("INT in [{}, {}]", lo, hi));
+}
+inline CLI::Validator uint_in(std::uint64_t lo, std::uint64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        try {
+          parse_uint_in(s, lo, hi, "the value");
+          return "";
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      fmt::format("UINT in [{}, {}]", lo, hi));
+}
+
 // `villainy tournament ...` (tournament_cmd.cpp, when present). Adds the subcommand to `app`;
 // the subcommand runs from its own callback.
 void add_tournament_command(CLI::App& app);

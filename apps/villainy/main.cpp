@@ -48,8 +48,9 @@ int cmd_rules(const std::string& name) {
              e.info.min_players, e.info.max_players, e.info.summary);
   for (const auto& o : e.info.options)
     fmt::print("  {:<18} default {:<10} allowed: {:<28} {}\n", o.name, o.default_value,
-               o.allowed.empty() ? std::string("(any text)")
-                                 : fmt::format("{}", fmt::join(o.allowed, "|")),
+               o.allowed.empty()             ? std::string("(any text)")
+               : o.kind == OptionKind::kPath ? fmt::format("{}|FILE", fmt::join(o.allowed, "|"))
+                                             : fmt::format("{}", fmt::join(o.allowed, "|")),
                o.description);
   fmt::print("\nAgents (--seats):\n  human                a person at this terminal\n");
   for (auto& [n, d] : available_agents(name)) {
@@ -67,6 +68,7 @@ int cmd_rules(const std::string& name) {
 std::vector<std::string> resolve_seats(const GameEntry& e, const std::string& seats_arg,
                                        int players, const std::string& fill) {
   std::vector<std::string> seats;
+  if (players > 0) check_player_count(e, players);  // before allocating a seat per player
   if (!seats_arg.empty()) {
     seats = split_commas(seats_arg);
     if (players > 1 && seats.size() == 1) seats.assign(static_cast<size_t>(players), seats[0]);
@@ -84,7 +86,10 @@ int cmd_simulate(const std::string& name, std::uint64_t games, int players,
                  std::uint64_t seed, int threads, bool json_out, const std::string& records) {
   const GameEntry& e = find_game(name);
   std::vector<std::string> seats = resolve_seats(e, seats_arg, players, "random");
-  auto game = load_game(name, Options::parse_assignments(options), static_cast<int>(seats.size()));
+  check_player_count(e, static_cast<std::int64_t>(seats.size()));
+  // The command line is the local user's: its options may name data files.
+  auto game = load_game(name, Options::parse_assignments(options), static_cast<int>(seats.size()),
+                        OptionSource::kLocalUser);
   SimulateConfig cfg;
   cfg.game = game;
   cfg.seats = seats;
@@ -133,13 +138,9 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
   Player viewer = kSpectator;
   bool have_view = !view.empty();
   if (have_view && view != "spectator") {
-    try {
-      viewer = std::stoi(view);
-    } catch (const std::exception&) {
-      throw Error(fmt::format("--view must be a seat number or 'spectator', not '{}'", view));
-    }
-    if (viewer < 0 || viewer >= s.num_players())
-      throw Error(fmt::format("--view {}: the game has seats 0–{}", viewer, s.num_players() - 1));
+    viewer = static_cast<Player>(
+        parse_int_in(view, 0, s.num_players() - 1,
+                     fmt::format("--view (a seat 0–{} or 'spectator')", s.num_players() - 1)));
   }
   if (json_out) {
     nlohmann::json j;
@@ -216,9 +217,11 @@ int main(int argc, char** argv) {
   play->add_option("game", play_game, "game name")->required();
   play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
   play->add_option("--players", play_players,
-                   "number of players (default: as many as --seats, else the minimum)");
+                   "number of players (default: as many as --seats, else the minimum)")
+      ->check(int_in(0, kMaxPlayersFlag));
   play->add_option("--option", play_options, "rule option NAME=VALUE (repeatable)");
-  auto* seed_opt = play->add_option("--seed", play_seed, "random seed (default: from the clock)");
+  auto* seed_opt = play->add_option("--seed", play_seed, "random seed (default: from the clock)")
+                       ->check(uint_in(0, UINT64_MAX));
   play->add_option("--record", play_record, "write the game's record to this file at the end");
 
   auto* sim = app.add_subcommand("simulate", "simulate many games and print the designer report");
@@ -228,13 +231,16 @@ int main(int argc, char** argv) {
   int sim_players = 0, sim_threads = 0;
   bool sim_json = false;
   sim->add_option("game", sim_game, "game name")->required();
-  sim->add_option("--games", sim_games, "number of games")->check(CLI::PositiveNumber);
-  sim->add_option("--players", sim_players, "number of players (random seats unless --seats)");
+  sim->add_option("--games", sim_games, "number of games")->check(uint_in(1, kMaxSimulateGames));
+  sim->add_option("--players", sim_players, "number of players (random seats unless --seats)")
+      ->check(int_in(0, kMaxPlayersFlag));
   sim->add_option("--seats", sim_seats,
                   "comma-separated agents per seat, e.g. heuristic,random,random,random");
   sim->add_option("--option", sim_options, "rule option NAME=VALUE (repeatable)");
-  sim->add_option("--seed", sim_seed, "random seed (same seed, same output)");
-  sim->add_option("--threads", sim_threads, "threads (default: all cores)");
+  sim->add_option("--seed", sim_seed, "random seed (same seed, same output)")
+      ->check(uint_in(0, UINT64_MAX));
+  sim->add_option("--threads", sim_threads, "threads (default: all cores)")
+      ->check(int_in(0, kMaxThreads));
   sim->add_flag("--json", sim_json, "print the report as JSON");
   sim->add_option("--records", sim_records, "write one record per game into this folder");
 
@@ -249,7 +255,7 @@ int main(int argc, char** argv) {
   std::string sig_game;
   int sig_games = 200;
   sig->add_option("game", sig_game, "game name (default: all)");
-  sig->add_option("--games", sig_games, "number of games");
+  sig->add_option("--games", sig_games, "number of games")->check(int_in(1, 10'000'000));
 
 #ifdef VILLAINY_HAVE_TOURNAMENT_CMD
   add_tournament_command(app);
@@ -274,6 +280,7 @@ int main(int argc, char** argv) {
       } else {
         const GameEntry& e = find_game(play_game);
         int k = play_players > 0 ? play_players : e.info.min_players;
+        check_player_count(e, k);  // before allocating a seat per player
         seats.assign(static_cast<size_t>(k), "heuristic");
         seats[0] = "human";
       }

@@ -27,14 +27,18 @@ int run_play(const std::string& game_name, const std::vector<std::string>& seats
              const std::vector<std::string>& options, std::uint64_t seed, bool /*seed_given*/,
              int players, const std::string& record_path) {
   std::vector<std::string> seats = seats_in;
+  const GameEntry& entry = find_game(game_name);
+  if (players > 0) check_player_count(entry, players);  // before allocating a seat per player
+  check_player_count(entry, static_cast<std::int64_t>(seats.size()));
   if (players > 0 && static_cast<int>(seats.size()) != players) {
     if (seats.size() == 1)
       seats.assign(static_cast<size_t>(players), seats[0]);
     else
       throw Error(fmt::format("--seats names {} seats but --players is {}", seats.size(), players));
   }
-  auto game =
-      load_game(game_name, Options::parse_assignments(options), static_cast<int>(seats.size()));
+  // The command line is the local user's: its options may name data files.
+  auto game = load_game(game_name, Options::parse_assignments(options),
+                        static_cast<int>(seats.size()), OptionSource::kLocalUser);
   const int n = game->num_players();
   std::vector<std::unique_ptr<Agent>> bots(static_cast<size_t>(n));
   std::vector<int> humans;

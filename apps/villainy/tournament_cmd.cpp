@@ -47,8 +47,10 @@ int run_tournament_command(const TournamentArgs& a) {
     players =
         (m >= entry.info.min_players && m <= entry.info.max_players) ? m : entry.info.min_players;
   }
+  check_player_count(entry, players);
   TournamentConfig cfg;
-  cfg.game = load_game(a.game, opts, players);
+  // The command line is the local user's: its options may name data files.
+  cfg.game = load_game(a.game, opts, players, OptionSource::kLocalUser);
   cfg.agents = a.agents;
   cfg.games = a.games;
   cfg.seed = a.seed;
@@ -83,17 +85,19 @@ void add_tournament_command(CLI::App& app) {
   sub->add_option("--games", args->games,
                   "number of games (use a multiple of the number of agents)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(uint_in(1, kMaxTournamentGames));
   sub->add_option(
-      "--players", args->players,
-      "player count (default: the number of agents if the game allows, else its minimum)");
+         "--players", args->players,
+         "player count (default: the number of agents if the game allows, else its minimum)")
+      ->check(int_in(0, kMaxPlayersFlag));
   sub->add_option("--option", args->options, "game option KEY=VALUE (repeatable)");
   sub->add_option("--seed", args->seed, "seed: game i uses derive_seed(seed, i)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(uint_in(0, UINT64_MAX));
   sub->add_option("--threads", args->threads,
                   "worker threads (0 = all cores); results do not depend on it")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(int_in(0, kMaxThreads));
   sub->add_flag("--json", args->json, "print the report as JSON");
   sub->add_flag("--timing", args->timing, "also report time per decision (not deterministic)");
   sub->add_flag("--progress", args->progress, "show progress on stderr");

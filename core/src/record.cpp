@@ -5,8 +5,8 @@
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "villainy/core/json_input.h"
 #include "villainy/core/registry.h"
 
 namespace villainy {
@@ -22,96 +22,68 @@ json record_to_json(const Record& r) {
   j["seed"] = r.seed;
   j["seats"] = r.seats;
   j["actions"] = r.actions;
+  if (!r.data.empty()) j["data"] = r.data;
   if (r.has_result) j["result"] = {{"returns", r.returns}, {"winners", r.winners}};
   return j;
 }
 
-namespace {
-const json& field(const json& j, const char* name, json::value_t type, const char* type_name) {
-  auto it = j.find(name);
-  if (it == j.end()) throw Error(fmt::format("record: missing field '{}'", name));
-  bool ok = it->type() == type ||
-            (type == json::value_t::number_integer && it->is_number_unsigned()) ||
-            (type == json::value_t::number_unsigned && it->is_number_integer() &&
-             it->get<std::int64_t>() >= 0);
-  if (!ok) throw Error(fmt::format("record: field '{}' must be {}", name, type_name));
-  return *it;
-}
-}  // namespace
-
-Record record_from_json(const json& j) {
-  if (!j.is_object()) throw Error("record: the document must be a JSON object");
+Record record_from_json(const json& j, const std::string& source) {
+  const JsonField root(j, source);
+  root.object();
   Record r;
-  if (field(j, "format", json::value_t::string, "a string") != "villainy-record")
-    throw Error("record: field 'format' must be \"villainy-record\"");
-  if (field(j, "version", json::value_t::number_integer, "an integer") != 1)
-    throw Error("record: unsupported version (this program reads version 1)");
-  r.game = field(j, "game", json::value_t::string, "a string").get<std::string>();
-  r.players = field(j, "players", json::value_t::number_integer, "an integer").get<int>();
-  if (j.contains("options")) {
-    const json& o = field(j, "options", json::value_t::object, "an object of strings");
-    for (auto it = o.begin(); it != o.end(); ++it) {
-      if (!it.value().is_string())
-        throw Error(fmt::format("record: option '{}' must be a string", it.key()));
-      r.options[it.key()] = it.value().get<std::string>();
-    }
+  if (root["format"].string(64) != "villainy-record")
+    root["format"].fail("expected \"villainy-record\"");
+  const JsonField version = root["version"];
+  if (!version.json().is_number_integer()) version.fail("expected an integer");
+  if (version.json() != 1) version.fail("unsupported version (this program reads version 1)");
+  r.game = root["game"].string(kMaxNameBytes, true);
+  r.players = root["players"].int_in(1, kMaxRecordPlayers);
+  if (root.has("options")) {
+    const JsonField o = root["options"];
+    o.object();
+    if (o.json().size() > kMaxRecordOptions)
+      o.fail(fmt::format("expected at most {} options", kMaxRecordOptions));
+    for (auto it = o.json().begin(); it != o.json().end(); ++it)
+      r.options[it.key()] = o[it.key().c_str()].string(kMaxOptionBytes);
   }
-  if (j.contains("seed")) {
-    const json& s = j["seed"];
-    if (!s.is_number_integer() ||
-        (s.is_number_integer() && !s.is_number_unsigned() && s.get<std::int64_t>() < 0))
-      throw Error("record: field 'seed' must be a non-negative integer");
-    r.seed = s.get<std::uint64_t>();
+  if (root.has("data")) {
+    const JsonField d = root["data"];
+    d.object();
+    if (d.json().size() > kMaxRecordOptions)
+      d.fail(fmt::format("expected at most {} entries", kMaxRecordOptions));
+    for (auto it = d.json().begin(); it != d.json().end(); ++it)
+      r.data[it.key()] = d[it.key().c_str()].string(kMaxDataBytes);
   }
-  if (j.contains("seats")) {
-    const json& s = field(j, "seats", json::value_t::array, "an array of strings");
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (!s[i].is_string()) throw Error(fmt::format("record: seats[{}] must be a string", i));
-      r.seats.push_back(s[i].get<std::string>());
-    }
+  if (root.has("seed")) r.seed = root["seed"].uinteger();
+  if (root.has("seats")) {
+    const JsonField s = root["seats"];
+    const size_t n = s.array(0, kMaxRecordPlayers);
+    for (size_t i = 0; i < n; ++i) r.seats.push_back(s[i].string(kMaxNameBytes));
   }
-  const json& a = field(j, "actions", json::value_t::array, "an array of action names");
-  r.actions.reserve(a.size());
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!a[i].is_string())
-      throw Error(fmt::format("record: step {}: the action must be a string (its name)", i + 1));
-    r.actions.push_back(a[i].get<std::string>());
-  }
-  if (j.contains("result")) {
-    const json& res = field(j, "result", json::value_t::object, "an object");
+  const JsonField a = root["actions"];
+  const size_t na = a.array(0, kMaxRecordActions);
+  r.actions.reserve(na);
+  for (size_t i = 0; i < na; ++i) r.actions.push_back(a[i].string(kMaxNameBytes));
+  if (root.has("result")) {
+    const JsonField res = root["result"];
+    res.object();
     r.has_result = true;
-    const json& ret = field(res, "returns", json::value_t::array, "an array of numbers");
-    for (size_t i = 0; i < ret.size(); ++i) {
-      if (!ret[i].is_number())
-        throw Error(fmt::format("record: result.returns[{}] must be a number", i));
-      r.returns.push_back(ret[i].get<double>());
-    }
-    const json& w = field(res, "winners", json::value_t::array, "an array of seats");
-    for (size_t i = 0; i < w.size(); ++i) {
-      if (!w[i].is_number_integer())
-        throw Error(fmt::format("record: result.winners[{}] must be a seat number", i));
-      r.winners.push_back(w[i].get<Player>());
-    }
+    const JsonField ret = res["returns"];
+    const size_t nr = ret.array(0, kMaxRecordPlayers);
+    for (size_t i = 0; i < nr; ++i) r.returns.push_back(ret[i].number(-1e9, 1e9));
+    const JsonField w = res["winners"];
+    const size_t nw = w.array(0, kMaxRecordPlayers);
+    for (size_t i = 0; i < nw; ++i) r.winners.push_back(w[i].int_in(0, kMaxRecordPlayers - 1));
   }
   return r;
 }
 
+Record record_from_text(std::string_view text, const std::string& source) {
+  return record_from_json(parse_json_text(text, source), source);
+}
+
 Record read_record_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(fmt::format("cannot open record '{}'", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  json j;
-  try {
-    j = json::parse(ss.str());
-  } catch (const json::parse_error& e) {
-    throw Error(fmt::format("record '{}' is not valid JSON: {}", path, e.what()));
-  }
-  try {
-    return record_from_json(j);
-  } catch (const Error& e) {
-    throw Error(fmt::format("{}: {}", path, e.what()));
-  }
+  return record_from_text(read_text_file(path, kMaxRecordBytes), cut_for_message(path, 200));
 }
 
 void write_record_file(const Record& r, const std::string& path) {
@@ -123,7 +95,8 @@ void write_record_file(const Record& r, const std::string& path) {
 ReplayResult replay_record(const Record& r) {
   ReplayResult res;
   try {
-    res.game = load_game(r.game, r.options, r.players);
+    // A record is untrusted: its options never name a file; path options' data is in it.
+    res.game = load_game(r.game, r.options, r.players, OptionSource::kUntrusted, r.data);
   } catch (const Error& e) {
     throw Error(fmt::format("record: {}", e.what()));
   }
@@ -132,14 +105,17 @@ ReplayResult replay_record(const Record& r) {
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const std::string& name = r.actions[i];
     auto a = res.game->action_from_name(name);
-    if (!a) throw Error(fmt::format("record: step {}: unknown action '{}'", i + 1, name));
+    if (!a)
+      throw Error(
+          fmt::format("record: step {}: unknown action '{}'", i + 1, cut_for_message(name)));
     if (res.state->is_terminal())
-      throw Error(fmt::format("record: step {}: action '{}' after the game ended", i + 1, name));
+      throw Error(fmt::format("record: step {}: action '{}' after the game ended", i + 1,
+                              cut_for_message(name)));
     if (!res.state->is_legal(*a)) {
       Player p = res.state->current_player();
-      throw Error(
-          fmt::format("record: step {}: action '{}' is not legal for {}", i + 1, name,
-                      p == kChancePlayer ? std::string("chance") : fmt::format("seat {}", p)));
+      throw Error(fmt::format(
+          "record: step {}: action '{}' is not legal for {}", i + 1, cut_for_message(name),
+          p == kChancePlayer ? std::string("chance") : fmt::format("seat {}", p)));
     }
     res.state->apply_unchecked(*a);
     res.actions.push_back(*a);
@@ -162,6 +138,7 @@ Record make_record(const Game& game, const std::vector<Action>& actions, std::ui
   r.game = game.name();
   r.players = game.num_players();
   r.options = game.options().values();
+  r.data = game.options().contents();
   r.seed = seed;
   r.seats = seats;
   r.actions.reserve(actions.size());

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <mutex>
 
+#include "villainy/core/json_input.h"
+
 namespace villainy {
 namespace {
 std::vector<GameEntry>& entries() {
@@ -31,7 +33,8 @@ const GameEntry& find_game(const std::string& name) {
     if (e.info.name == name) return e;
   std::vector<std::string> names;
   for (auto& e : entries()) names.push_back(e.info.name);
-  throw Error(fmt::format("unknown game '{}'; the games are: {}", name, fmt::join(names, ", ")));
+  throw Error(fmt::format("unknown game '{}'; the games are: {}", cut_for_message(name),
+                          fmt::join(names, ", ")));
 }
 
 std::vector<const GameEntry*> registered_games() {
@@ -41,14 +44,19 @@ std::vector<const GameEntry*> registered_games() {
   return out;
 }
 
-std::shared_ptr<const Game> load_game(const std::string& name,
-                                      const std::map<std::string, std::string>& options,
-                                      int num_players) {
-  const GameEntry& e = find_game(name);
+void check_player_count(const GameEntry& e, std::int64_t num_players) {
   if (num_players < e.info.min_players || num_players > e.info.max_players)
     throw Error(fmt::format("{} is for {}–{} players, not {}", e.info.name, e.info.min_players,
                             e.info.max_players, num_players));
-  Options opts = Options::parse(e.info.options, options);
+}
+
+std::shared_ptr<const Game> load_game(const std::string& name,
+                                      const std::map<std::string, std::string>& options,
+                                      int num_players, OptionSource source,
+                                      const std::map<std::string, std::string>& contents) {
+  const GameEntry& e = find_game(name);
+  check_player_count(e, num_players);
+  Options opts = Options::parse(e.info.options, options, source, contents);
   return e.create(opts, num_players);
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "villainy/core/json_input.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
 
@@ -69,11 +70,12 @@ std::string str_field(const json& j, const char* key, const std::string& where) 
     throw Error(fmt::format("{}: '{}' must be a non-empty string", where, key));
   return it->get<std::string>();
 }
-int int_field(const json& j, const char* key, const std::string& where) {
+// An integer in [lo, hi], checked without truncation (4294967297 is not 1).
+int int_field(const json& j, const char* key, const std::string& where, int lo, int hi) {
   auto it = j.find(key);
   if (it == j.end() || !it->is_number_integer())
     throw Error(fmt::format("{}: '{}' must be an integer", where, key));
-  return it->get<int>();
+  return JsonField(*it, where, key).int_in(lo, hi);
 }
 bool bool_field(const json& j, const char* key, const std::string& where) {
   auto it = j.find(key);
@@ -90,13 +92,8 @@ const json& array_field(const json& j, const char* key, size_t n, const std::str
 }  // namespace
 
 CardData CardData::parse(const std::string& text, const std::string& source) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(fmt::format("card file {}: not valid JSON: {}", source, e.what()));
-  }
   const std::string where = "card file " + source;
+  const json j = parse_json_text(text, where);
   if (!j.is_object()) throw Error(where + ": the document must be an object");
   CardData d;
   const json& sp = array_field(j, "spells", kKinds, where);
@@ -108,7 +105,7 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
     s.key = str_field(e, "key", w);
     if (s.key != kSpellKeys[k])
       throw Error(fmt::format("{}: key must be '{}' (the engine's spell order), not '{}'", w,
-                              kSpellKeys[k], s.key));
+                              kSpellKeys[k], cut_for_message(s.key)));
     s.name = str_field(e, "name", w);
     s.name_zh = str_field(e, "name_zh", w);
     const std::string t = str_field(e, "type", w);
@@ -119,10 +116,11 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
     else if (t == "support")
       s.type = SpellType::kSupport;
     else
-      throw Error(fmt::format("{}: type must be direct, enchant or support, not '{}'", w, t));
-    s.copies = int_field(e, "copies", w);
-    s.mana = int_field(e, "mana", w);
-    s.strength = int_field(e, "strength", w);
+      throw Error(fmt::format("{}: type must be direct, enchant or support, not '{}'", w,
+                              cut_for_message(t)));
+    s.copies = int_field(e, "copies", w, 0, 8);
+    s.mana = int_field(e, "mana", w, -99, 99);
+    s.strength = int_field(e, "strength", w, -99, 99);
     s.forbidden = bool_field(e, "forbidden", w);
     if (s.copies < 0 || s.copies > 8) throw Error(w + ": copies must be 0–8");
     total += s.copies;
@@ -141,8 +139,8 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
       throw Error(fmt::format("{}: key must be '{}'", w, kFighterKeys[f]));
     x.name = str_field(e, "name", w);
     x.name_zh = str_field(e, "name_zh", w);
-    x.strength = int_field(e, "strength", w);
-    x.prize = int_field(e, "prize", w);
+    x.strength = int_field(e, "strength", w, 0, 99);
+    x.prize = int_field(e, "prize", w, 0, 999);
     x.reverses = bool_field(e, "reverses", w);
     for (int g = 0; g < f; ++g)
       if (d.fighters[static_cast<size_t>(g)].strength == x.strength)
@@ -157,7 +155,7 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
     if (x.key != kJudgeKeys[i]) throw Error(fmt::format("{}: key must be '{}'", w, kJudgeKeys[i]));
     x.name = str_field(e, "name", w);
     x.name_zh = str_field(e, "name_zh", w);
-    x.limit = int_field(e, "limit", w);
+    x.limit = int_field(e, "limit", w, 0, 99);
     const std::string p = str_field(e, "penalty", w);
     if (p == "none")
       x.penalty = Penalty::kNone;
@@ -168,7 +166,8 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
     else if (p == "flip")
       x.penalty = Penalty::kFlip;
     else
-      throw Error(fmt::format("{}: penalty must be none, dispel, eject or flip, not '{}'", w, p));
+      throw Error(fmt::format("{}: penalty must be none, dispel, eject or flip, not '{}'", w,
+                              cut_for_message(p)));
     auto bans = e.find("bans");
     if (bans == e.end() || !bans->is_array()) throw Error(w + ": 'bans' must be an array");
     for (const auto& b : *bans) {
@@ -182,8 +181,8 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
       else if (s == "forbidden")
         x.bans_forbidden = true;
       else
-        throw Error(
-            fmt::format("{}: unknown ban '{}' (direct, enchant, support, forbidden)", w, s));
+        throw Error(fmt::format("{}: unknown ban '{}' (direct, enchant, support, forbidden)", w,
+                                cut_for_message(s)));
     }
   }
   return d;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mwahahaha/mwahahaha.h"
+#include "villainy/core/json_input.h"
 
 namespace villainy::embedded {
 extern const std::string_view mwahahaha_standin_cards;
@@ -14,6 +15,11 @@ namespace villainy::mwahahaha {
 using nlohmann::json;
 
 namespace {
+// A card-data integer, checked without truncation (4294967297 is not 1, 2.5 is not 2).
+int small_int(const json& v) {
+  if (!v.is_number_integer()) throw Error("mwahahaha data: expected an integer");
+  return JsonField(v, "mwahahaha data").int_in(-1000, 1000);
+}
 template <class T>
 void names(T& out, const json& j) {
   out.key = j.at("key").get<std::string>();
@@ -27,7 +33,7 @@ Power power_of(const std::string& k) {
                                "shell-companies"};
   for (int i = 0; i < 10; ++i)
     if (k == keys[i]) return static_cast<Power>(i);
-  throw Error("mwahahaha data: unknown scientist power '" + k + "'");
+  throw Error("mwahahaha data: unknown scientist power '" + cut_for_message(k) + "'");
 }
 Ability ability_of(const std::string& k) {
   static const char* keys[] = {"none",
@@ -44,7 +50,7 @@ Ability ability_of(const std::string& k) {
                                "psychic"};
   for (int i = 0; i < 12; ++i)
     if (k == keys[i]) return static_cast<Ability>(i);
-  throw Error("mwahahaha data: unknown minion ability '" + k + "'");
+  throw Error("mwahahaha data: unknown minion ability '" + cut_for_message(k) + "'");
 }
 const char* kTrickKeys[kNumTricks] = {"defective-shipment",
                                       "hostile-takeover",
@@ -82,7 +88,7 @@ CardData CardData::parse(const std::string& text) {
   CardData d;
   json j;
   try {
-    j = json::parse(text);
+    j = parse_json_text(text, "mwahahaha data");
     auto arr = [&](const char* k, size_t n) -> const json& {
       const json& a = j.at(k);
       if (a.size() != n)
@@ -90,23 +96,23 @@ CardData CardData::parse(const std::string& text) {
       return a;
     };
     const json& r = j.at("rules");
-    d.tricks_per_round = r.at("tricks_per_round");
-    d.wild_value = r.at("wild_value");
-    d.sacrifice_cards = r.at("sacrifice_cards");
-    d.empire_cost = r.at("empire_cost");
-    d.minion_cost = r.at("minion_cost");
-    d.hand_size = r.at("hand_size");
-    d.max_empires = r.at("max_empires");
-    d.max_minions = r.at("max_minions");
+    d.tricks_per_round = small_int(r.at("tricks_per_round"));
+    d.wild_value = small_int(r.at("wild_value"));
+    d.sacrifice_cards = small_int(r.at("sacrifice_cards"));
+    d.empire_cost = small_int(r.at("empire_cost"));
+    d.minion_cost = small_int(r.at("minion_cost"));
+    d.hand_size = small_int(r.at("hand_size"));
+    d.max_empires = small_int(r.at("max_empires"));
+    d.max_minions = small_int(r.at("max_minions"));
     for (size_t i = 0; i < kTypes; ++i) names(d.res[i], arr("resources", kTypes)[i]);
     for (size_t i = 0; i < kLevels; ++i) names(d.lvl[i], arr("levels", kLevels)[i]);
     const json& raw = j.at("raw_deck").at("cards");
     if (raw.size() != kRawKinds) throw Error("mwahahaha data: raw_deck needs 14 kinds");
     for (size_t i = 0; i < kRawKinds; ++i) {
       names(d.raw[i], raw[i]);
-      d.raw[i].type = raw[i].at("type");
-      d.raw[i].value = raw[i].at("value");
-      d.raw[i].per_block = raw[i].at("per_block");
+      d.raw[i].type = small_int(raw[i].at("type"));
+      d.raw[i].value = small_int(raw[i].at("value"));
+      d.raw[i].per_block = small_int(raw[i].at("per_block"));
       if (i < 12 && (d.raw[i].type != static_cast<int>(i / 3) ||
                      d.raw[i].value != static_cast<int>(i % 3) + 1))
         throw Error("mwahahaha data: raw kinds must be E1..Eu3, wild, betrayed in that order");
@@ -114,7 +120,7 @@ CardData CardData::parse(const std::string& text) {
     for (size_t i = 0; i < kNumSci; ++i) {
       const json& s = arr("scientists", kNumSci)[i];
       names(d.sci[i], s);
-      for (size_t t = 0; t < kTypes; ++t) d.sci[i].rating[t] = s.at("ratings")[t];
+      for (size_t t = 0; t < kTypes; ++t) d.sci[i].rating[t] = small_int(s.at("ratings").at(t));
       d.sci[i].power = power_of(s.at("power"));
       d.sci[i].power_name = s.at("power_name");
       d.sci[i].power_zh = s.at("power_zh");
@@ -124,18 +130,19 @@ CardData CardData::parse(const std::string& text) {
       const json& s = arr("devices", kNumDev)[i];
       names(d.dev[i], s);
       for (size_t l = 0; l < kLevels; ++l) {
-        for (size_t t = 0; t < kTypes; ++t) d.dev[i].req[l][t] = s.at("requirements")[l][t];
-        d.dev[i].dice[l] = s.at("threat_dice")[l];
-        d.dev[i].people[l] = s.at("people_dice")[l];
+        for (size_t t = 0; t < kTypes; ++t)
+          d.dev[i].req[l][t] = small_int(s.at("requirements").at(l).at(t));
+        d.dev[i].dice[l] = small_int(s.at("threat_dice").at(l));
+        d.dev[i].people[l] = small_int(s.at("people_dice").at(l));
       }
-      for (size_t l = 0; l < 3; ++l) d.dev[i].ransom[l] = s.at("ransom")[l];
+      for (size_t l = 0; l < 3; ++l) d.dev[i].ransom[l] = small_int(s.at("ransom").at(l));
     }
     for (size_t i = 0; i < kNumEmp; ++i) {
       const json& s = arr("empires", kNumEmp)[i];
       names(d.emp[i], s);
       for (size_t t = 0; t < kTypes; ++t) {
-        d.emp[i].cap[t] = s.at("capacity")[t];
-        d.emp[i].cash[t] = s.at("cash_in")[t];
+        d.emp[i].cap[t] = small_int(s.at("capacity").at(t));
+        d.emp[i].cash[t] = small_int(s.at("cash_in").at(t));
         if (d.emp[i].cap[t] > 0) d.emp[i].icons |= 1 << t;
       }
       const std::string perk = s.at("perk");
@@ -145,9 +152,9 @@ CardData CardData::parse(const std::string& text) {
     for (size_t i = 0; i < kNumMin; ++i) {
       const json& s = arr("minions", kNumMin)[i];
       names(d.min[i], s);
-      d.min[i].type = s.at("type");
-      d.min[i].value = s.at("value");
-      d.min[i].hp = s.at("hp");
+      d.min[i].type = small_int(s.at("type"));
+      d.min[i].value = small_int(s.at("value"));
+      d.min[i].hp = small_int(s.at("hp"));
       d.min[i].ability = ability_of(s.at("ability"));
       d.min[i].ability_text = s.at("ability_text");
     }
@@ -156,12 +163,12 @@ CardData CardData::parse(const std::string& text) {
       names(d.trick[i], s);
       if (d.trick[i].key != kTrickKeys[i])
         throw Error(fmt::format("mwahahaha data: Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
-      d.trick[i].copies = s.at("copies");
+      d.trick[i].copies = small_int(s.at("copies"));
       d.trick[i].timing = s.at("timing");
       d.trick[i].effect = s.at("effect");
     }
   } catch (const json::exception& e) {
-    throw Error(std::string("mwahahaha data: ") + e.what());
+    throw Error("mwahahaha data: " + cut_for_message(e.what(), 160));
   }
   return d;
 }
@@ -221,7 +228,7 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
     if (used != rl.size() || round_limit_ < 0 || round_limit_ > 10000) throw Error("");
   } catch (...) {
     throw Error("mwahahaha: option round-limit must be a number 0..10000 (0 = no limit), got '" +
-                rl + "'");
+                cut_for_message(rl) + "'");
   }
   tie_random_ = options.is("phase-tie", "random");
   sacrifice_ = options.is("sacrifice", "on");

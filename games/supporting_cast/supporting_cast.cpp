@@ -4,10 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "villainy/core/json_input.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
 
@@ -96,80 +95,62 @@ const char* win_condition_name(WinCondition w) {
 // Cast data
 // ---------------------------------------------------------------------------------------------
 namespace {
-std::string str_field(const json& j, const char* key, const std::string& where) {
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_string() || it->get<std::string>().empty())
-    throw Error(fmt::format("{}: '{}' must be a non-empty string", where, key));
-  return it->get<std::string>();
-}
-CardText card_text(const json& j, const std::string& where) {
-  if (!j.is_object())
-    throw Error(fmt::format("{}: must be an object with name and name_zh", where));
-  return {str_field(j, "name", where), str_field(j, "name_zh", where)};
+constexpr std::size_t kMaxTextBytes = 256;
+CardText card_text(const JsonField& f) {
+  if (!f.json().is_object()) f.fail("must be an object with name and name_zh");
+  return {f["name"].string(kMaxTextBytes, true), f["name_zh"].string(kMaxTextBytes, true)};
 }
 }  // namespace
 
 Cast Cast::parse(const std::string& text, const std::string& source) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(fmt::format("cast file {}: not valid JSON: {}", source, e.what()));
-  }
-  Cast c;
   const std::string where = "cast file " + source;
-  if (!j.is_object()) throw Error(where + ": the document must be an object");
-  c.name = str_field(j, "name", where);
-  c.name_zh = str_field(j, "name_zh", where);
-  auto vs = j.find("villains");
-  if (vs == j.end() || !vs->is_array() || vs->size() != kVillains)
-    throw Error(
-        fmt::format("{}: 'villains' must be an array of exactly {} villains", where, kVillains));
+  const json j = parse_json_text(text, where);
+  const JsonField root(j, where);
+  Cast c;
+  if (!j.is_object()) root.fail("the document must be an object");
+  c.name = root["name"].string(kMaxTextBytes, true);
+  c.name_zh = root["name_zh"].string(kMaxTextBytes, true);
+  const JsonField vs = root["villains"];
+  if (!vs.json().is_array() || vs.json().size() != kVillains)
+    vs.fail(fmt::format("must be an array of exactly {} villains", kVillains));
   for (int v = 0; v < kVillains; ++v) {
-    const json& vj = (*vs)[static_cast<size_t>(v)];
-    const std::string w = fmt::format("{}: villains[{}]", where, v);
-    if (!vj.is_object()) throw Error(w + ": must be an object");
+    const JsonField vj = vs[static_cast<size_t>(v)];
+    vj.object();
     VillainData& d = c.villains[static_cast<size_t>(v)];
-    d.key = str_field(vj, "key", w);
+    d.key = vj["key"].string(kMaxTextBytes, true);
     for (char ch : d.key)
       if (!(std::islower(static_cast<unsigned char>(ch)) ||
             std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
-        throw Error(fmt::format("{}: key '{}' may use only a-z, 0-9 and '-'", w, d.key));
+        vj["key"].fail(
+            fmt::format("key '{}' may use only a-z, 0-9 and '-'", cut_for_message(d.key)));
     for (int u = 0; u < v; ++u)
       if (c.villains[static_cast<size_t>(u)].key == d.key)
-        throw Error(fmt::format("{}: key '{}' is used twice", w, d.key));
-    d.name = str_field(vj, "name", w);
-    d.name_zh = str_field(vj, "name_zh", w);
-    d.colour =
-        vj.contains("colour") && vj["colour"].is_string() ? vj["colour"].get<std::string>() : "";
-    auto ev = vj.find("events");
-    if (ev == vj.end() || !ev->is_array() || ev->size() != 7)
-      throw Error(fmt::format("{}.events: must be an array of exactly 7 events (1–7)", w));
-    for (int k = 0; k < 7; ++k)
-      d.events[static_cast<size_t>(k)] =
-          card_text((*ev)[static_cast<size_t>(k)], fmt::format("{}.events[{}]", w, k));
-    auto he = vj.find("heroes");
-    if (he == vj.end() || !he->is_array() || he->size() != 4)
-      throw Error(fmt::format("{}.heroes: must be an array of exactly 4 ordinary heroes", w));
-    for (int k = 0; k < 4; ++k)
-      d.heroes[static_cast<size_t>(k)] =
-          card_text((*he)[static_cast<size_t>(k)], fmt::format("{}.heroes[{}]", w, k));
-    auto su = vj.find("super_hero");
-    if (su == vj.end()) throw Error(w + ": missing 'super_hero'");
-    d.super_hero = card_text(*su, w + ".super_hero");
+        vj["key"].fail(fmt::format("key '{}' is used twice", d.key));
+    d.name = vj["name"].string(kMaxTextBytes, true);
+    d.name_zh = vj["name_zh"].string(kMaxTextBytes, true);
+    d.colour = vj.has("colour") ? vj["colour"].string(kMaxTextBytes) : "";
+    const JsonField ev = vj["events"];
+    if (!ev.json().is_array() || ev.json().size() != 7)
+      ev.fail("must be an array of exactly 7 events (1–7)");
+    for (size_t k = 0; k < 7; ++k) d.events[k] = card_text(ev[k]);
+    const JsonField he = vj["heroes"];
+    if (!he.json().is_array() || he.json().size() != 4)
+      he.fail("must be an array of exactly 4 ordinary heroes");
+    for (size_t k = 0; k < 4; ++k) d.heroes[k] = card_text(he[k]);
+    d.super_hero = card_text(vj["super_hero"]);
   }
   return c;
 }
 
-Cast Cast::load(const std::string& path) {
-  if (path == "default")
+Cast Cast::load(const std::string& value, const std::string* content) {
+  // The game never opens a file: the core reads a file named by a local user (OptionKind::kPath)
+  // and passes its content; a record carries it.
+  if (content) return parse(*content, cut_for_message(value, 120));
+  if (value == "default")
     return parse(std::string(embedded::supporting_cast_default_cast),
                  "default (fairy-tale-cast.json)");
-  std::ifstream in(path);
-  if (!in) throw Error(fmt::format("cast file {}: cannot be opened", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse(ss.str(), path);
+  throw Error(fmt::format("cast {}: no such built-in cast (the built-in one is 'default')",
+                          cut_for_message(value)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,14 +204,17 @@ GameInfo SupportingCastGame::game_info() {
        "(party)"},
       {"cast",
        "default",
-       {},
-       "SC-1: card data: 'default' (the fairy-tale cast) or the path of a cast JSON file"},
+       {"default"},
+       "SC-1: card data: 'default' (the fairy-tale cast) or the path of a cast JSON file (on the "
+       "command line only; a record carries the cast itself)",
+       OptionKind::kPath,
+       kMaxCastFileBytes},
   };
   return i;
 }
 
 SupportingCastGame::SupportingCastGame(const Options& o, int n)
-    : Game(game_info(), o, n), cast_(Cast::load(o.get("cast"))) {
+    : Game(game_info(), o, n), cast_(Cast::load(o.get("cast"), o.content("cast"))) {
   chain_ends = o.is("chain", "ends");
   unowned_removed = o.is("unowned-villains", "removed");
   unowned_closed = o.is("unowned-chains", "closed");

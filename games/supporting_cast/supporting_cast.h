@@ -146,12 +146,15 @@ struct VillainData {
   std::array<CardText, 4> heroes;
   CardText super_hero;
 };
+inline constexpr std::size_t kMaxCastFileBytes = 256 * 1024;
 struct Cast {
   std::string name, name_zh;
   std::array<VillainData, kVillains> villains;
   // Loads and validates a cast file; errors name the file and the field.
   static Cast parse(const std::string& json_text, const std::string& source);
-  static Cast load(const std::string& path_or_default);
+  // The cast of the `cast` option: `content` is the data of a file (read by the core, see
+  // OptionKind::kPath) or nullptr for the built-in "default".
+  static Cast load(const std::string& value, const std::string* content = nullptr);
 };
 
 // Action ids (D1): one space for decisions and chance outcomes.

@@ -2,6 +2,7 @@
 // Agents are named by a spec "NAME[:KEY=VALUE]...", e.g. "random", "heuristic",
 // "ismcts:iterations=1000".
 #pragma once
+#include <climits>
 #include <functional>
 #include <map>
 #include <memory>
@@ -16,9 +17,11 @@ struct AgentSpec {
   std::string name;
   std::map<std::string, std::string> params;
   static AgentSpec parse(const std::string& spec);  // throws Error on a malformed spec
-  // Typed parameter access; unknown keys are reported by check_only().
-  int get_int(const std::string& key, int def) const;
-  double get_double(const std::string& key, double def) const;
+  // Typed parameter access; unknown keys are reported by check_only(). A value that is not wholly
+  // a number in [lo, hi] is an Error (NaN and infinities never pass).
+  int get_int(const std::string& key, int def, int lo = INT_MIN, int hi = INT_MAX) const;
+  double get_double(const std::string& key, double def, double lo = -1e300,
+                    double hi = 1e300) const;
   std::string get(const std::string& key, const std::string& def) const;
   void check_only(const std::vector<std::string>& allowed) const;
 };

@@ -38,6 +38,12 @@
 
 namespace villainy {
 
+// The bounds of the parameters (an Error outside them; NaN and infinities are refused).
+inline constexpr int kIsmctsMaxIterations = 100'000'000;
+inline constexpr double kIsmctsMaxMs = 3'600'000;  // one hour per decision
+inline constexpr double kIsmctsMaxC = 100;
+inline constexpr int kIsmctsMaxDepth = 1'000'000;
+
 struct IsmctsConfig {
   int iterations = 1000;     // iteration budget (0 = unlimited; then time_ms must be set)
   double time_ms = 0;        // time budget in milliseconds (0 = none); stops at whichever is first

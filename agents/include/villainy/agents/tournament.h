@@ -30,6 +30,8 @@
 
 namespace villainy {
 
+inline constexpr std::uint64_t kMaxTournamentGames = 1'000'000;  // one result is kept per game
+
 struct TournamentConfig {
   std::shared_ptr<const Game> game;
   std::vector<std::string> agents;  // agent specs, rotated through the seats (names may repeat)

@@ -1,5 +1,6 @@
 // Games are registered by name; programs create them with typed options and a player count.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -24,9 +25,17 @@ void register_game(GameEntry entry);
 const GameEntry& find_game(const std::string& name);
 std::vector<const GameEntry*> registered_games();
 
-// Validates options and player count (errors say what is allowed) and creates the game.
+// Throws the Error load_game gives when the game is not for `num_players` players (check it
+// before allocating anything per seat).
+void check_player_count(const GameEntry& game, std::int64_t num_players);
+
+// Validates options and player count (errors say what is allowed) and creates the game. `source`
+// says who gave the options: only kLocalUser may name a data file (see options.h); `contents`
+// carries the data of path options (from a record).
 std::shared_ptr<const Game> load_game(const std::string& name,
                                       const std::map<std::string, std::string>& options,
-                                      int num_players);
+                                      int num_players,
+                                      OptionSource source = OptionSource::kUntrusted,
+                                      const std::map<std::string, std::string>& contents = {});
 
 }  // namespace villainy
