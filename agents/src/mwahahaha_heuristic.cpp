@@ -329,6 +329,7 @@ class MwHeuristic : public Agent {
         return mine >= theirs + 1 ? 1 + (mine - theirs) * 0.5 : -1;
       }
       case Stage::kSend:
+        if (a >= act::kPlay && a < act::kPlay + kNumTricks) return -1;  // D17: plays at the start
         return a == act::kSendDone ? 0 : 1 + d.min[static_cast<size_t>(a - act::kSend)].value;
       case Stage::kDefend:
         return a == act::kDefendDone ? 0 : 1 + d.min[static_cast<size_t>(a - act::kDefend)].value;

@@ -153,6 +153,18 @@ int MwahahahaState::owner_of_empire(int e) const {
 int MwahahahaState::minion_deck_size() const {
   return std::popcount(s_.min_deck);
 }
+// Cards left in the Empire (0) or Minion (1) deck: an Insider Tip stack on top, the unordered
+// middle, the Assembly Line cards at the bottom (D2).
+int MwahahahaState::deck_left(int dk) const {
+  return s_.top_n[static_cast<size_t>(dk)] +
+         (dk == 0 ? std::popcount(s_.emp_deck) : std::popcount(s_.min_deck) + s_.min_bottom_n);
+}
+// Cards a draw can reach: the deck, or its discard pile once reshuffled (MW-2b).
+int MwahahahaState::drawable(int dk) const {
+  const int left = deck_left(dk);
+  if (left > 0) return left;
+  return dk == 0 ? std::popcount(s_.emp_discard) : s_.min_discard_n;
+}
 int MwahahahaState::raw_deck_size() const {
   return sum(s_.raw_deck);
 }
@@ -205,6 +217,11 @@ int MwahahahaState::receive_cap(int p) const {
 void MwahahahaState::gain_token(int p, int type, int n) {
   auto& v = s_.seats[static_cast<size_t>(p)].stock[static_cast<size_t>(type)];
   v = static_cast<std::uint8_t>(std::min(250, v + n));
+}
+
+void MwahahahaState::count_action(int p) {
+  auto& n = s_.seats[static_cast<size_t>(p)].turn_actions;
+  if (n < 255) ++n;  // a statistic in Creation (D6), the D16 bound in Rivalry
 }
 
 void MwahahahaState::public_raw_loss(int p, int kind) {
@@ -263,7 +280,7 @@ void MwahahahaState::reshuffle_if_empty(std::uint8_t kind) {
       }
       break;
     case chMinion:
-      if (s_.min_deck == 0 && s_.top_n[1] == 0) {
+      if (deck_left(1) == 0) {
         for (int i = 0; i < s_.min_discard_n; ++i) {
           const int m = s_.min_discard[static_cast<size_t>(i)];
           s_.min_deck |= 1ULL << m;
@@ -305,7 +322,7 @@ void MwahahahaState::chance(std::uint8_t kind, int player, int count, std::uint8
         empty = s_.emp_deck == 0 && s_.top_n[0] == 0;
         break;
       case chMinion:
-        empty = s_.min_deck == 0 && s_.top_n[1] == 0;
+        empty = deck_left(1) == 0;
         break;
       case chDevice:
         empty = s_.dev_deck == 0;
@@ -362,6 +379,10 @@ void MwahahahaState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
         break;
       }
       const std::uint64_t deck = dk == 0 ? s_.emp_deck : s_.min_deck;
+      if (deck == 0 && dk == 1) {  // only the Assembly Line cards at the bottom are left (D2)
+        out.push_back({base + s_.min_bottom[0], 1.0});
+        break;
+      }
       const double n = std::popcount(deck);
       for (int i = 0; i < 64; ++i)
         if (bit(deck, i)) out.push_back({base + i, 1.0 / n});
@@ -422,6 +443,7 @@ Action MwahahahaState::sample_chance(Rng& rng) const {
       return pick_bits(s_.emp_deck, act::kEmpire);
     case chMinion:
       if (s_.top_n[1]) return act::kMinion + s_.top[1][0];
+      if (!s_.min_deck) return act::kMinion + s_.min_bottom[0];
       return pick_bits(s_.min_deck, act::kMinion);
     case chDevice:
       return pick_bits(s_.dev_deck, act::kDevice);
@@ -443,6 +465,12 @@ Action MwahahahaState::sample_chance(Rng& rng) const {
 void MwahahahaState::draw_raw_into(int p, int kind) {
   s_.raw_deck[static_cast<size_t>(kind)]--;
   s_.seats[static_cast<size_t>(p)].raw[static_cast<size_t>(kind)]++;
+}
+
+void MwahahahaState::pop_bottom() {
+  for (int i = 0; i + 1 < s_.min_bottom_n; ++i)
+    s_.min_bottom[static_cast<size_t>(i)] = s_.min_bottom[static_cast<size_t>(i + 1)];
+  if (--s_.min_bottom_n == 0) s_.bottom_known = 0;
 }
 
 // One chance outcome happened.
@@ -472,7 +500,8 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
   const bool threat_window = !main && (w == Wnd::kThreatDeclared || w == Wnd::kThreatAfterRoll ||
                                        w == Wnd::kThreatSuccess);
   const bool creation_main = main && s_.phase == Phase::kCreation;
-  const bool rivalry_main = main && s_.phase == Phase::kRivalry;
+  const bool rivalry_main = main && s_.phase == Phase::kRivalry &&
+                            (s_.stage == Stage::kRivalry || s_.stage == Stage::kSend);
   const bool fight = !main && s_.fight_active;
   switch (t) {
     // any
@@ -498,20 +527,18 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
     }
     case tBlackMarket:
       return creation_main && sum(s_.raw_deck) + sum(s_.raw_discard) > 0;
-    case tInsiderTip:
-      return creation_main && (s_.emp_deck | s_.min_deck) != 0 && s_.top_n[0] == 0 &&
-             s_.top_n[1] == 0;
+    case tInsiderTip:  // MW-32: whatever lies on top (an earlier stack too); MW-2b reshuffles
+      return creation_main && (drawable(0) > 0 || drawable(1) > 0);
     case tEmbezzle:
     case tOvertime:
     case tForged:
     case tBrilliant:
       return creation_main;
     // R-own
-    case tPressGang:
+    case tPressGang:  // MW-6c: in the player's own Rivalry decisions (main, sending Minions)
       return rivalry_main && s_.min_discard_n > 0 && std::popcount(st.minions) < d_->max_minions;
-    case tMercenary:
-      return rivalry_main && std::popcount(st.minions) < d_->max_minions &&
-             (s_.min_deck | s_.top_n[1]) != 0;
+    case tMercenary:  // MW-2b: an empty deck is reshuffled from the discard pile
+      return rivalry_main && std::popcount(st.minions) < d_->max_minions && drawable(1) > 0;
     case tReinforce:
       return fight && p == s_.attacker && (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
     case tSneak:
@@ -648,6 +675,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       case chMinion:
         if (s_.top_n[1])
           out.push_back(act::kMinion + s_.top[1][0]);
+        else if (!s_.min_deck)
+          out.push_back(act::kMinion + s_.min_bottom[0]);
         else
           for (int i = 0; i < kNumMin; ++i)
             if (bit(s_.min_deck, i)) out.push_back(act::kMinion + i);
@@ -694,8 +723,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       legal_window(out);
       break;
     case Stage::kCreation: {
-      out.push_back(act::kEndTurn);
-      if (st.turn_actions >= kTurnActions) break;  // D6
+      out.push_back(act::kEndTurn);  // D6: no cap on the turn's actions
       for (int k = 0; k < 12; ++k)
         if (st.raw[static_cast<size_t>(k)] &&
             (capacity_left(p, k / 3) > 0 ||
@@ -711,10 +739,10 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
           if (d_->sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0)
             out.push_back(act::kSacrifice + t);
       if (std::popcount(st.empires) < d_->max_empires && st.stock_total() >= d_->empire_cost &&
-          (s_.emp_deck || s_.emp_discard || s_.top_n[0]))
+          drawable(0) > 0)
         out.push_back(act::kBuyEmpire);
       if (std::popcount(st.minions) < d_->max_minions && st.stock_total() >= d_->minion_cost &&
-          !st.buy_lock && (s_.min_deck || s_.min_discard_n || s_.top_n[1]))
+          !st.buy_lock && drawable(1) > 0)
         out.push_back(act::kBuyMinion);
       if (st.device >= 0)
         for (int t = 0; t < kTypes; ++t)
@@ -852,8 +880,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         if (s_.purpose != 1 || s_.reroll_side == 1) out.push_back(act::kRerollDef + i);
       break;
     case Stage::kInsiderDeck:
-      if (s_.emp_deck) out.push_back(act::kInsiderEmp);
-      if (s_.min_deck) out.push_back(act::kInsiderMin);
+      if (drawable(0) > 0) out.push_back(act::kInsiderEmp);
+      if (drawable(1) > 0) out.push_back(act::kInsiderMin);
       break;
     case Stage::kTradeBuild: {
       const int q = s_.trade_partner;
@@ -960,6 +988,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       break;
     }
     case Stage::kSend: {
+      for (int t : {static_cast<int>(tPressGang), static_cast<int>(tMercenary)})
+        if (can_play(p, t, s_.wnd, true)) out.push_back(act::kPlay + t);
       if (s_.n_atk > 0) out.push_back(act::kSendDone);
       if (s_.n_atk < 3) {
         const int icons = s_.target_emp >= 0 ? d_->emp[static_cast<size_t>(s_.target_emp)].icons
@@ -1144,16 +1174,16 @@ void MwahahahaState::begin_turn() {
   st.turn_actions = 0;
   s_.trades_this_turn = 0;
   if (s_.phase == Phase::kCreation) {
-    if (st.device < 0) {  // MW-27
-      s_.pending_n = 0;
-      chance(chDevice, p, 3, pcTurnDevice);
-      return;
-    }
-    refill();
+    refill();  // MW-7: first; then a new device (MW-27)
     return;
   }
   s_.w_excl = static_cast<std::int8_t>(p);
   open_window(Wnd::kTurn, (p + 1) % num_players(), pcTurnMain);
+}
+
+void MwahahahaState::open_turn_window() {
+  s_.w_excl = static_cast<std::int8_t>(s_.turn);
+  open_window(Wnd::kTurn, (s_.turn + 1) % num_players(), pcTurnMain);
 }
 
 void MwahahahaState::refill() {
@@ -1215,14 +1245,13 @@ void MwahahahaState::open_window(Wnd w, int first, std::uint8_t resume_pc) {
 
 void MwahahahaState::window_seek(int from) {
   const int n = num_players();
-  if (s_.w_plays < kWindowPlays) {
-    for (int i = 0; i < n; ++i) {
-      const int q = (from + i) % n;
-      if (askable(q) && !((s_.w_passed >> q) & 1)) {
-        s_.stage = Stage::kWindow;
-        s_.actor = static_cast<std::uint8_t>(q);
-        return;
-      }
+  // MW-6a: the window stays open until every askable player has passed since the last play.
+  for (int i = 0; i < n; ++i) {
+    const int q = (from + i) % n;
+    if (askable(q) && !((s_.w_passed >> q) & 1)) {
+      s_.stage = Stage::kWindow;
+      s_.actor = static_cast<std::uint8_t>(q);
+      return;
     }
   }
   close_window();
@@ -1401,7 +1430,7 @@ void MwahahahaState::finish_trick() {
   s_.trick = -1;
   s_.purpose = puNone;
   if (s_.ret_stage == Stage::kWindow) {
-    s_.w_plays++;
+    if (s_.w_plays < 255) s_.w_plays++;
     s_.w_passed = 0;
     // A void event closes its window (MW-6a).
     bool voided =
@@ -1418,7 +1447,7 @@ void MwahahahaState::finish_trick() {
   }
   s_.stage = s_.ret_stage;
   s_.actor = static_cast<std::uint8_t>(p);
-  s_.seats[static_cast<size_t>(p)].turn_actions++;
+  count_action(p);
   s_.trick_player = -1;
 }
 
@@ -1670,7 +1699,7 @@ void MwahahahaState::after_fight() {
   if (g_->attacks_many()) {
     s_.stage = Stage::kRivalry;
     s_.actor = static_cast<std::uint8_t>(p);
-    s_.seats[static_cast<size_t>(p)].turn_actions++;
+    count_action(p);
     if (s_.seats[static_cast<size_t>(p)].turn_actions < 12) return;
   }
   end_turn();
@@ -1834,7 +1863,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
           else
             start_round();
         } else {
-          refill();
+          open_turn_window();
         }
         return;
       }
@@ -1853,8 +1882,12 @@ void MwahahahaState::resume(std::uint8_t pc) {
       s_.actor = s_.active;
       return;
     case pcRefill:
-      s_.w_excl = static_cast<std::int8_t>(s_.turn);
-      open_window(Wnd::kTurn, (s_.turn + 1) % n, pcTurnMain);
+      if (seat(s_.turn).device < 0) {  // MW-27, after the refill (MW-7 "first")
+        s_.pending_n = 0;
+        chance(chDevice, s_.turn, 3, pcTurnDevice);
+        return;
+      }
+      open_turn_window();
       return;
     case pcTurnMain:
       s_.actor = s_.turn;
@@ -2125,8 +2158,10 @@ void MwahahahaState::apply_chance(Action a) {
       const int m = a - act::kMinion;
       if (s_.top_n[1])
         pop_top(s_.top[1], s_.top_n[1]);
-      else
+      else if (s_.min_deck)
         s_.min_deck &= ~(1ULL << m);
+      else
+        pop_bottom();
       if (s_.ch_after == pcInsider || s_.ch_after == pcAssembly) {
         s_.pending[s_.pending_n++] = static_cast<std::int8_t>(m);
       } else {
@@ -2190,7 +2225,7 @@ void MwahahahaState::apply_decision(Action a) {
         else
           start_round();
       } else {
-        refill();
+        open_turn_window();
       }
       return;
     }
@@ -2227,7 +2262,7 @@ void MwahahahaState::apply_decision(Action a) {
         end_turn();
         return;
       }
-      st.turn_actions++;
+      if (a < act::kPlay || a >= act::kPlay + kNumTricks) count_action(p);  // plays: finish_trick
       if (a >= act::kConvert && a < act::kConvertWild + kTypes) {
         const bool wild = a >= act::kConvertWild;
         const int k = wild ? kWild : a - act::kConvert;
@@ -2279,7 +2314,6 @@ void MwahahahaState::apply_decision(Action a) {
         return;
       }
       if (a >= act::kPlay && a < act::kPlay + kNumTricks) {
-        st.turn_actions--;  // counted by finish_trick
         play_trick(p, a - act::kPlay);
         return;
       }
@@ -2364,7 +2398,11 @@ void MwahahahaState::apply_decision(Action a) {
           st.minions |= 1ULL << m;
           s_.face_up &= ~(1ULL << m);
           s_.min_known[static_cast<size_t>(m)] = static_cast<std::uint8_t>(1 << p);
-          s_.min_deck |= 1ULL << other;  // D2: back into the unordered deck
+          // The other goes to the bottom of the Minion deck (its owner knows it is there).
+          if (s_.min_bottom_n == 0) s_.bottom_known = static_cast<std::uint8_t>(1 << p);
+          s_.bottom_known &= static_cast<std::uint8_t>(1 << p);
+          s_.min_bottom[s_.min_bottom_n++] = static_cast<std::int8_t>(other);
+          s_.min_known[static_cast<size_t>(other)] = 0;
           s_.pending_n = 0;
           s_.purpose = puNone;
           resume(pcBuyMinion);
@@ -2495,8 +2533,10 @@ void MwahahahaState::apply_decision(Action a) {
     }
     case Stage::kInsiderDeck: {
       const bool emp = a == act::kInsiderEmp;
-      const int avail = emp ? std::popcount(s_.emp_deck) : std::popcount(s_.min_deck);
+      // MW-32: as many cards as remain, up to 3 (an earlier stack first: it is on top).
+      const int avail = drawable(emp ? 0 : 1);
       s_.pending_n = 0;
+      s_.top_known[emp ? 0 : 1] = 0;  // the stack is taken up: its order is known to nobody now
       chance(emp ? chEmpire : chMinion, p, std::min(3, avail), pcInsider);
       return;
     }
@@ -2611,6 +2651,10 @@ void MwahahahaState::apply_decision(Action a) {
       start_fight();
       return;
     case Stage::kSend:
+      if (a >= act::kPlay && a < act::kPlay + kNumTricks) {
+        play_trick(p, a - act::kPlay);
+        return;
+      }
       if (a == act::kSendDone) {
         open_window(Wnd::kAttackDeclared, s_.attacker, pcAttackDeclared);
         return;

@@ -19,19 +19,33 @@
 //   D1  Cards are identified by data-file index; action names use the data keys
 //       ("play:loaded-dice", "attack-empire:casino-diabolique", "send:giant-lizards").
 //   D2  Every deck is an unordered multiset: a draw is a chance decision uniform over the cards
-//       left (raw cards and Dirty Tricks by kind, weighted by copies). Insider Tip (and nothing
-//       else) puts an ordered, privately known stack on top of the Empire or Minion deck. Assembly
-//       Line's rejected Minion goes back into the (unordered) deck.
+//       left (raw cards and Dirty Tricks by kind, weighted by copies). Two ordered parts: Insider
+//       Tip puts a stack on top of the Empire or Minion deck (known to its player); Assembly
+//       Line puts the rejected Minion at the bottom of the Minion deck (known to its owner), drawn
+//       only when the unordered middle is gone. A later Insider Tip looks at the top 3 whatever
+//       lies there (an earlier stack first, then the middle, then the bottom, MW-32) and its new
+//       order is known to its player only. A look at an empty deck reshuffles it first (MW-2b).
+//   D17 Timing (MW-6c): C-own cards (Insider Tip…) are played in the player's main Creation
+//       decision; the sub-steps of a compound action (paying, selecting cards, building a
+//       trade) are not separate moments. Press Gang and Mercenary Contract (R-own: "own
+//       attack") are played in the player's main Rivalry decision and while sending Minions
+//       (a Minion brought in may be sent, MW-16a), not in another player's attack.
+//   D18 A Creation turn refills first (MW-7), then draws the new device (MW-27), then opens the
+//       turn window (MW-6b "after refill or new device"): the device is kept knowing the hand.
 //   D3  Dice: one die per chance node ("die:1".."die:6"); the threatener/attacker rolls first.
 //   D4  Response windows (MW-6a/b) ask every player holding a Dirty Trick (public count) in turn,
-//       pass always legal; at most kWindowPlays (3) cards are played per window, then it closes.
+//       pass always legal; a window closes only when every askable player has passed since the
+//       last play (MW-6a: no cap on the plays; every play spends a card, so it ends).
 //       Dirty Tricks played by a card's own effect open no further window (e.g. Evil Laugh's
 //       Maniacal counter). A Teutonic Precision owner in a fight is asked after the roll too.
 //   D5  Trade proposals and their descriptions are public (said at the table). A Betrayed card
 //       received is discarded face up at once, so everyone sees it caught. Asking for Minions is
 //       limited to those the proposer can identify (face up, or known to it). At most 2 proposals
 //       per Creation turn (and 6 items per proposal) keep games finite.
-//   D6  A Creation turn allows at most kTurnActions (40) main actions; then only end-turn.
+//   D6  A Creation turn has no cap on its actions: every action spends something finite (raw
+//       cards, tokens, Minions, once-per-round uses, at most 2 trades), so it ends; D7 remains the
+//       game's guard. The former cap of 40 cut 0.3% of random and 0.4% of heuristic Creation
+//       turns short (agents/tests/mwahahaha_turns_test.cpp measures it; docs/rules/mwahahaha.md).
 //   D7  Guard: whatever the round limit (0 = none), a game that reaches kActionGuard actions ends
 //       as at the round limit (MW-29a ranking); it bounds max_game_length. Never seen in tests.
 //   D8  Damage, plunder and ransom are assigned one point/token at a time; a choice with a single
@@ -78,11 +92,9 @@ inline constexpr int kNumTricks = 30;
 inline constexpr int kNumSci = 10;
 inline constexpr int kLevels = 4;
 inline constexpr int kMaxDice = 24;
-inline constexpr int kWindowPlays = 3;
-inline constexpr int kTurnActions = 40;
 inline constexpr int kActionGuard = 400000;
 inline constexpr int kMaxTradeItems = 6;
-inline constexpr int kCoreTail = 2;  // fills State::Core to a multiple of 8 bytes (no padding)
+inline constexpr int kCoreTail = 8;  // fills State::Core to a multiple of 8 bytes (no padding)
 
 enum Power : std::uint8_t {
   kTeutonic,
@@ -486,6 +498,10 @@ class MwahahahaState : public State {
   void damage_next();
   void after_fight();
   void refill();
+  void open_turn_window();
+  void pop_bottom();
+  int deck_left(int dk) const;
+  int drawable(int dk) const;
   void roll(int total, std::uint8_t after);
   void sort_dice();
   void trade_return();
@@ -494,6 +510,7 @@ class MwahahahaState : public State {
   void apply_chance(Action a);
   void draw_raw_into(int p, int kind);
   void gain_token(int p, int type, int n = 1);
+  void count_action(int p);
   void cash_in(int p, int e, bool forced, std::uint8_t ret);
   void discard_minion(int m);
   void discard_empire(int e);
@@ -552,6 +569,9 @@ class MwahahahaState : public State {
     // Insider Tip stacks on top of the Empire (0) / Minion (1) decks (D2).
     std::array<std::array<std::int8_t, 3>, 2> top{};
     std::array<std::uint8_t, 2> top_n{}, top_known{};
+    // Assembly Line's rejected Minions under the Minion deck, in order (first = next to draw).
+    std::array<std::int8_t, kNumMin> min_bottom{};
+    std::uint8_t min_bottom_n = 0, bottom_known = 0;
     std::array<std::int8_t, 3>
         pending{};  // drawn devices / Assembly Line minions / Insider Tip cards awaiting a choice
     std::uint8_t pending_n = 0;

@@ -1,0 +1,185 @@
+// Rule tests for the Mwahahaha! points of issues 16 and 17 (rule ids of
+// ../shared/rules/mwahahaha.md; decisions D1… of mwahahaha.h; docs/rules/mwahahaha.md). Each test
+// plays through the public API from positions set up as in rules_test.cpp.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <nlohmann/json.hpp>
+
+#include "mw_table.h"
+
+namespace villainy::mwahahaha {
+namespace {
+
+using namespace testing_table;
+
+// MW-6a: a window closes only when every askable player has passed since the last play; there is
+// no cap on the number of plays (the former D4 closed it after the third).
+TEST(MwPoints, WindowTakesEveryPlayUntilAllPass_MW6a) {
+  Table t = two();
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_trick(0, "reinforcements");
+  t.give_trick(0, "reinforcements");
+  t.give_trick(1, "ambush");
+  t.give_trick(1, "ambush");
+  t.give_minion(0, "killer-drones");
+  t.act("attack-lair:1:energy");
+  t.act("send:killer-drones");
+  t.act("send-done");
+  t.act("play:reinforcements");  // attack-declared window, from the attacker
+  t.act("play:ambush");
+  t.act("play:reinforcements");
+  ASSERT_EQ(t.s().stage(), Stage::kWindow);  // a fourth play is still offered
+  EXPECT_EQ(t.s().current_player(), 1);
+  t.act("play:ambush");  // nobody holds a card now: the window closes, the dice are next
+  ASSERT_TRUE(t.st->is_chance());
+  EXPECT_EQ(t.s().dice_count(0), 3);  // Killer Drones 1 + 2 Reinforcements
+  EXPECT_EQ(t.s().dice_count(1), 6);  // Lair 2 + 2 Ambushes
+}
+
+// MW-7…MW-15 with D6: a Creation turn is not cut short after 40 actions; 45 single-token
+// investments (MW-11) are all legal.
+TEST(MwPoints, CreationTurnHasNoActionCap_MW11_D6) {
+  Table t = creation_two({"e3", "m2", "s2", "e1", "e1"});
+  t.c().seats[0].stock = {45, 0, 0, 0};  // placed: enough tokens for 45 actions
+  for (int i = 0; i < 45; ++i) t.act("invest:energy");
+  EXPECT_EQ(t.s().seat(0).dev[0], 45);
+  EXPECT_TRUE(t.can("convert:e3"));
+}
+
+// Assembly Line (P-SCI, MW-31): "keep 1 and put the other on the bottom". The rejected Minion is
+// not among the cards the next draw can give while the rest of the deck lasts; it is drawn when
+// only the bottom is left. Its owner knows it is there; the other seat sees only how many.
+TEST(MwPoints, AssemblyLinePutsTheOtherOnTheBottom_MW31) {
+  Table t = with("high-viceroy-roboticus-iii", "baron-morbidodictus");
+  for (auto k : {"e3", "m2", "s2", "e1", "e1"}) t.act(std::string("raw:") + k);
+  t.pass_windows();
+  t.c().seats[0].stock = {3, 0, 0, 0};  // placed: three purchases
+  t.act("buy-minion");
+  t.act("pay:energy");
+  t.act("minion:killer-robot");
+  t.act("minion:zombies");
+  t.act("select-minion:killer-robot");
+  EXPECT_EQ(t.st->view_json(0)["minion_bottom"]["cards"],
+            nlohmann::json::array({t.minion("zombies")}));
+  EXPECT_EQ(t.st->view_json(1)["minion_bottom"]["n"], 1);
+  EXPECT_FALSE(t.st->view_json(1)["minion_bottom"].contains("cards"));
+  t.act("buy-minion");
+  t.act("pay:energy");
+  const auto outcomes = t.outcomes();
+  EXPECT_EQ(outcomes.size(), 38U);  // 40 - Killer Robot - Zombies (at the bottom)
+  for (const auto& o : outcomes) EXPECT_NE(o.action, t.id("minion:zombies"));
+  t.act("minion:nanites");
+  t.c().min_deck = 0;  // placed: the rest of the deck drawn
+  t.act("buy-minion");
+  t.act("pay:energy");
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"minion:zombies"}));  // the bottom card is next
+  t.act("minion:zombies");
+  EXPECT_TRUE((t.s().seat(0).minions >> t.minion("zombies")) & 1);
+  EXPECT_EQ(t.s().core().min_bottom_n, 0);
+}
+
+// Insider Tip (P-DT, MW-32 "looks at as many cards as remain, up to 3"): playable while an earlier
+// stack is on top; the second look takes up that stack first, and re-orders it.
+TEST(MwPoints, InsiderTipOnAnEarlierStack_MW32_MW6c) {
+  Table t = creation_two({"e3", "m2", "s2", "e1", "e1"});
+  t.give_trick(0, "insider-tip");
+  t.give_trick(1, "insider-tip");
+  t.act("play:insider-tip");
+  t.act("insider:minions");
+  t.act("minion:killer-robot");
+  t.act("minion:zombies");
+  t.act("minion:giant-ants");
+  t.act("select-minion:zombies");
+  t.act("select-minion:killer-robot");
+  t.act("select-minion:giant-ants");
+  t.c().seats[0].stock = {1, 0, 0, 0};  // placed: one purchase takes the top card
+  t.act("buy-minion");
+  t.act("pay:energy");
+  t.act("minion:zombies");
+  EXPECT_EQ(t.s().core().top_n[1], 2);
+  t.act("end-turn");
+  for (auto k : {"s3", "m3", "eu3", "eu2", "eu1"}) t.act(std::string("raw:") + k);  // seat 1
+  t.pass_windows();
+  ASSERT_EQ(t.s().current_player(), 1);
+  ASSERT_TRUE(t.can("play:insider-tip"));  // refused before, with a stack on top
+  t.act("play:insider-tip");
+  t.act("insider:minions");
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"minion:killer-robot"}));  // the stack first
+  t.act("minion:killer-robot");
+  t.act("minion:giant-ants");
+  t.act("minion:nanites");  // then the unordered middle
+  t.act("select-minion:nanites");
+  t.act("select-minion:giant-ants");
+  t.act("select-minion:killer-robot");
+  EXPECT_EQ(t.st->view_json(1)["minion_top"]["cards"],
+            nlohmann::json::array(
+                {t.minion("nanites"), t.minion("giant-ants"), t.minion("killer-robot")}));
+  EXPECT_FALSE(t.st->view_json(0)["minion_top"].contains("cards"));  // re-ordered unseen
+}
+
+// Insider Tip and Mercenary Contract (MW-2b, MW-6c): an empty deck with a discard pile is
+// reshuffled, so both stay playable; Mercenary Contract is also played while sending Minions.
+TEST(MwPoints, EmptyDeckWithADiscardPileIsReshuffled_MW2b_MW6c) {
+  Table t = creation_two({"e3", "m2", "s2", "e1", "e1"});
+  t.give_trick(0, "insider-tip");
+  t.c().emp_discard = t.c().emp_deck;  // placed: every Empire and Minion in the discard piles
+  t.c().emp_deck = 0;
+  t.c().min_discard_n = 0;
+  for (int m = 0; m < kNumMin; ++m)
+    if (m != t.minion("killer-drones"))
+      t.c().min_discard[t.c().min_discard_n++] = static_cast<std::int8_t>(m);
+  t.c().min_deck = 0;
+  t.c().face_up = (1ULL << kNumMin) - 1;
+  ASSERT_TRUE(t.can("play:insider-tip"));
+  t.act("play:insider-tip");
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"insider:empires", "insider:minions"}));
+  t.act("insider:empires");
+  EXPECT_EQ(t.outcomes().size(), static_cast<size_t>(kNumEmp));  // reshuffled
+  t.act("empire:think-tank");
+  t.act("empire:laundromat");
+  t.act("empire:toy-factory");
+  for (auto k : {"think-tank", "laundromat", "toy-factory"})
+    t.act(std::string("choose-empire:") + k);
+  // Rivalry: Mercenary Contract with the Minion deck empty and its discard pile full.
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_trick(0, "mercenary-contract");
+  t.c().seats[0].minions = 1ULL << t.minion("killer-drones");  // placed
+  t.act("attack-lair:1:energy");
+  ASSERT_TRUE(t.can("play:mercenary-contract"));  // while sending (MW-6c own Rivalry decision)
+  t.act("play:mercenary-contract");
+  EXPECT_EQ(t.outcomes().size(), static_cast<size_t>(kNumMin - 1));
+  t.act("minion:giant-lizards");
+  EXPECT_EQ(t.s().stage(), Stage::kSend);
+  t.act("send:giant-lizards");  // MW-16a: a Minion received this round may attack
+  t.act("send:killer-drones");
+  t.act("send-done");
+  EXPECT_EQ(t.s().core().n_atk, 2);
+}
+
+// MW-7 ("first, at the start of the turn") with MW-27: the refill comes before the new device.
+TEST(MwPoints, RefillComesBeforeTheNewDevice_MW7_MW27) {
+  Table t = domination_two({1, 1, 1, 1});
+  t.act("threaten:city");
+  t.dice({1, 1, 1, 1, 6, 6, 6});
+  t.act("retaliate:energy");
+  t.act("no-threat");
+  t.act("trick:sabotage");
+  t.act("trick:espionage");
+  t.act("go-first");
+  ASSERT_TRUE(t.st->is_chance());
+  EXPECT_TRUE(t.can("raw:s3"));  // raw cards first
+  EXPECT_FALSE(t.can("device:gravity-inverter"));
+  for (auto k : {"s3", "m3", "eu3", "eu2", "eu1"}) t.act(std::string("raw:") + k);
+  t.act("device:black-hole-generator");
+  t.act("device:tidal-wave-machine");
+  t.act("device:gravity-inverter");
+  EXPECT_EQ(t.s().seat(0).raw_count(), 5);  // kept knowing the hand
+  t.act("keep-device:gravity-inverter");
+  EXPECT_EQ(t.s().seat(0).device, 18);
+}
+
+}  // namespace
+}  // namespace villainy::mwahahaha
