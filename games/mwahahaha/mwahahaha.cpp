@@ -553,8 +553,8 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
              (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
     case tDoubleAgent:
       return fight && p != s_.attacker && w == Wnd::kAttackDeclared && s_.n_atk > 0;
-    case tBoobyTrap:
-      return fight && p == s_.defender && w == Wnd::kAfterResolved;
+    case tBoobyTrap:  // "one surviving attacking minion": there must be one (MW-6a)
+      return fight && p == s_.defender && w == Wnd::kAfterResolved && s_.n_atk > 0;
     case tFieldMedic: {
       if (!(fight && w == Wnd::kAfterDamage)) return false;
       for (int i = 0; i < s_.n_atk; ++i)
@@ -1435,7 +1435,7 @@ void MwahahahaState::finish_trick() {
     // A void event closes its window (MW-6a).
     bool voided =
         (s_.wnd == Wnd::kConvert && s_.conv_cancel) ||
-        ((s_.wnd == Wnd::kAttackDeclared) && s_.n_atk == 0) ||
+        ((s_.wnd == Wnd::kAttackDeclared || s_.wnd == Wnd::kAfterResolved) && s_.n_atk == 0) ||
         ((s_.wnd == Wnd::kGainManiacal || s_.wnd == Wnd::kGainHumiliation) && s_.counter_blocked);
     if (voided) {
       close_window();
@@ -1633,9 +1633,16 @@ void MwahahahaState::resolve_dead() {
   };
   kill(s_.atk, s_.atk_dmg, s_.n_atk, true);
   kill(s_.def, s_.def_dmg, s_.n_def, false);
-  s_.grave_pending = static_cast<std::uint8_t>(died_types);
+  grave_trigger(died_types, 0);
+}
+
+// Grave Robber's trigger for Minions of `types` destroyed; `after`: 0 fight damage (then the
+// after-resolved window), 1 a Booby Trap (back to its window), 2 one-shot Minions (the fight ends).
+void MwahahahaState::grave_trigger(int types, std::uint8_t after) {
+  s_.grave_pending = static_cast<std::uint8_t>(types);
   s_.medic_used =
-      died_types ? 3 : 0;  // fighters still to check for Grave Robber: 1 attacker, 2 defender
+      types ? 3 : 0;  // fighters still to check for Grave Robber: 1 attacker, 2 defender
+  s_.grave_after = after;
   grave_next();
 }
 
@@ -1658,6 +1665,14 @@ void MwahahahaState::grave_next() {
     return;
   }
   s_.grave_pending = 0;
+  if (s_.grave_after == 1) {
+    finish_trick();
+    return;
+  }
+  if (s_.grave_after == 2) {
+    fight_finish();
+    return;
+  }
   if (s_.n_atk > 0) {
     open_window(Wnd::kAfterResolved, s_.attacker, pcAfterResolved);
     return;
@@ -1666,20 +1681,27 @@ void MwahahahaState::grave_next() {
 }
 
 void MwahahahaState::fight_end() {
-  // Booby Trap victims, then one-shot Minions leave; survivors heal (MW-20a).
-  for (int i = 0; i < s_.n_atk; ++i) {
-    const int m = s_.atk[static_cast<size_t>(i)];
-    if (s_.atk_dmg[static_cast<size_t>(i)] >= d_->min[static_cast<size_t>(m)].hp) {
+  // MW-20a: Booby Trap victims are gone already (discarded as the card resolved); now one-shot
+  // Minions leave, the attacker's first in the order sent; then survivors heal.
+  int types = 0;
+  auto one_shots = [&](const std::array<std::int8_t, 3>& arr, int cnt) {
+    for (int i = 0; i < cnt; ++i) {
+      const int m = arr[static_cast<size_t>(i)];
+      if (d_->min[static_cast<size_t>(m)].ability != kOneShot) continue;
       discard_minion(m);
-      s_.stats.minions_lost_att++;
-    } else if (d_->min[static_cast<size_t>(m)].ability == kOneShot) {
-      discard_minion(m);
+      types |= 1 << d_->min[static_cast<size_t>(m)].type;
     }
+  };
+  one_shots(s_.atk, s_.n_atk);
+  one_shots(s_.def, s_.n_def);
+  if (types && g_->grave_after_fight()) {  // D13: destroyed after the fight, still in it
+    grave_trigger(types, 2);
+    return;
   }
-  for (int i = 0; i < s_.n_def; ++i) {
-    const int m = s_.def[static_cast<size_t>(i)];
-    if (d_->min[static_cast<size_t>(m)].ability == kOneShot) discard_minion(m);
-  }
+  fight_finish();
+}
+
+void MwahahahaState::fight_finish() {
   s_.n_atk = s_.n_def = 0;
   s_.atk_dmg = {};
   s_.def_dmg = {};
@@ -2429,11 +2451,32 @@ void MwahahahaState::apply_decision(Action a) {
           finish_trick();
           return;
         }
-        case puBooby:
-          for (int i = 0; i < s_.n_atk; ++i)
-            if (s_.atk[static_cast<size_t>(i)] == m) s_.atk_dmg[static_cast<size_t>(i)]++;
+        case puBooby: {
+          // MW-20a: a Minion it destroys is discarded now, before one-shot Minions leave.
+          int k = 0;
+          bool killed = false;
+          for (int i = 0; i < s_.n_atk; ++i) {
+            const int x = s_.atk[static_cast<size_t>(i)];
+            auto dmg = s_.atk_dmg[static_cast<size_t>(i)];
+            if (x == m && ++dmg >= d_->min[static_cast<size_t>(m)].hp) {
+              killed = true;
+              continue;
+            }
+            s_.atk[static_cast<size_t>(k)] = static_cast<std::int8_t>(x);
+            s_.atk_dmg[static_cast<size_t>(k++)] = dmg;
+          }
+          s_.n_atk = static_cast<std::uint8_t>(k);
+          if (killed) {
+            discard_minion(m);
+            s_.stats.minions_lost_att++;
+            if (g_->grave_after_fight()) {  // D13: Grave Robber counts it (MW-31)
+              grave_trigger(1 << d_->min[static_cast<size_t>(m)].type, 1);
+              return;
+            }
+          }
           finish_trick();
           return;
+        }
         case puMedic:
           for (int i = 0; i < s_.n_atk; ++i)
             if (s_.atk[static_cast<size_t>(i)] == m) s_.atk_dmg[static_cast<size_t>(i)] = 0;

@@ -58,7 +58,12 @@
 //   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:first:0" is
 //       the attacker's or threatener's highest die, "reroll:second:<i>" the other side's).
 //   D13 Grave Robber is automatic; when Minions of several types die at once its owner picks the
-//       type. A Minion killed by Booby Trap after the fight does not trigger it.
+//       type. "Destroyed in a fight you take part in" (MW-31) includes a Minion Booby Trap kills
+//       after the fight and one-shot Minions leaving after it (P-MIN: "destroyed after the
+//       fight"), each a trigger of its own (once per round in all). Option grave-robber=fight-only
+//       counts only Minions destroyed by the fight's damage. Booby Trap needs a surviving
+//       attacker; the Minion it kills is discarded at once (before one-shot Minions, MW-20a), and
+//       the after-resolved window closes when no attacker is left (MW-6a).
 //   D14 Evil Laugh is a Maniacal source of its own (not once per game), within the cap of 3; Union
 //       Strike may target any Empire in play; every raw-card discard is face up (public).
 //   D15 Every offered raw card is followed by a describe step (an honest card's only description is
@@ -94,7 +99,7 @@ inline constexpr int kLevels = 4;
 inline constexpr int kMaxDice = 24;
 inline constexpr int kActionGuard = 400000;
 inline constexpr int kMaxTradeItems = 6;
-inline constexpr int kCoreTail = 8;  // fills State::Core to a multiple of 8 bytes (no padding)
+inline constexpr int kCoreTail = 7;  // fills State::Core to a multiple of 8 bytes (no padding)
 
 enum Power : std::uint8_t {
   kTeutonic,
@@ -306,6 +311,7 @@ class MwahahahaGame : public Game {
   bool attacks_many() const { return attacks_many_; }
   bool ties_defender() const { return ties_defender_; }
   bool choose_scientist() const { return choose_sci_; }
+  bool grave_after_fight() const { return grave_after_fight_; }
   int raw_total(int kind) const {
     return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
   }
@@ -315,7 +321,7 @@ class MwahahahaGame : public Game {
   std::vector<std::string> names_;
   int round_limit_ = 40;
   bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
-       ties_defender_ = false, choose_sci_ = false;
+       ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true;
 };
 
 // Per-seat state: flat, trivially copyable.
@@ -527,6 +533,8 @@ class MwahahahaState : public State {
   void resolve_dead();
   void grave_next();
   void fight_end();
+  void fight_finish();
+  void grave_trigger(int types, std::uint8_t after);
   void start_threat(int level);
   void threat_rolled();
   void threat_success_continue();
@@ -616,7 +624,8 @@ class MwahahahaState : public State {
     std::array<std::array<std::uint8_t, kMaxDice>, 2> dice{};
     std::uint8_t roll_side = 0, roll_i = 0, dmg_left = 0, dmg_side = 0, plundered = 0,
                  plunder_pts = 0;
-    std::uint8_t reroll_side = 0, reroll_idx = 0, medic_used = 0, grave_pending = 0;
+    std::uint8_t reroll_side = 0, reroll_idx = 0, medic_used = 0, grave_pending = 0,
+                 grave_after = 0;
     // threat
     std::uint8_t threatener = 0, threat_level = 0, world_taken = 0, last_threat_ok = 0,
                  ransom_left = 0, no_ransom = 0, counter_blocked = 0, gain_player = 0,

@@ -208,6 +208,11 @@ GameInfo MwahahahaGame::game_info() {
        "random",
        {"random", "choose"},
        "MW-2a: scientists dealt at random or chosen in seat order"},
+      {"grave-robber",
+       "all",
+       {"all", "fight-only"},
+       "MW-31 (D13): Grave Robber also counts Booby Trap kills and one-shot Minions, or only "
+       "Minions the fight's damage destroys"},
   };
   return i;
 }
@@ -229,6 +234,7 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   attacks_many_ = options.is("attacks", "many");
   ties_defender_ = options.is("ties", "defender");
   choose_sci_ = options.is("scientist-deal", "choose");
+  grave_after_fight_ = options.is("grave-robber", "all");
 
   const CardData& d = *data_;
   names_.resize(act::kCount);

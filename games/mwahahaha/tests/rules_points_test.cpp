@@ -181,5 +181,83 @@ TEST(MwPoints, RefillComesBeforeTheNewDevice_MW7_MW27) {
   EXPECT_EQ(t.s().seat(0).device, 18);
 }
 
+// A Lair attack by seat 0 with `att` against seat 1 (no defenders), the attacker's dice all 6 and
+// the defender's all 1; seat 0 is Herr Ubervoldt (asked after the roll for Teutonic Precision).
+void won_lair_attack(Table& t, const std::vector<std::string>& att) {
+  t.act("attack-lair:1:energy");
+  for (auto& k : att) t.act("send:" + k);
+  t.act("send-done");
+  t.pass_windows();
+  std::vector<int> d(static_cast<size_t>(t.s().dice_count(0)), 6);
+  d.resize(d.size() + static_cast<size_t>(t.s().dice_count(1)), 1);
+  t.dice(d);
+  // fight-after-roll only; then no damage to place, no plunder (no tokens).
+  while (t.s().stage() == Stage::kWindow && t.s().window() == Wnd::kFightAfterRoll) t.act("pass");
+}
+
+// Booby Trap (P-DT "one surviving attacking minion") with MW-6a and MW-31: its kill is discarded
+// at once, feeds Grave Robber (D13), and with no attacker left the window closes, so a second
+// Booby Trap cannot be played on the dead Minion.
+TEST(MwPoints, BoobyTrapNeedsASurvivorAndFeedsGraveRobber_MW6a_MW31) {
+  Table t = with("herr-ubervoldt", "baron-morbidodictus");
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_trick(1, "booby-trap");
+  t.give_trick(1, "booby-trap");
+  t.give_minion(0, "killer-drones");  // HP 1
+  t.c().seats[1].stock = {};
+  won_lair_attack(t, {"killer-drones"});
+  ASSERT_EQ(t.s().window(), Wnd::kAfterResolved);
+  ASSERT_EQ(t.s().current_player(), 1);
+  t.act("play:booby-trap");
+  t.act("select-minion:killer-drones");
+  EXPECT_EQ(t.s().seat(1).stock[0], 1);  // Grave Robber: 1 Energy for the Killer Drones
+  EXPECT_FALSE(t.s().in_fight());        // the window closed: no attacker left
+  EXPECT_EQ(t.s().seat(1).tricks[static_cast<size_t>(t.trick("booby-trap"))], 1);
+  EXPECT_EQ(t.s().seat(0).minions, 0U);
+}
+
+// MW-20a: destroyed Minions, then cards that act after the fight (Booby Trap), then one-shot
+// Minions leave. The one-shot Ultrasonic Overload, sent first, is discarded after the Booby Trap
+// victim sent second, so it is the top of the discard pile (what Press Gang takes).
+TEST(MwPoints, BoobyTrapVictimsAreDiscardedBeforeOneShots_MW20a) {
+  Table t = two();
+  t.clear_tricks();
+  t.phase(Phase::kRivalry, 0);
+  t.give_trick(1, "booby-trap");
+  t.give_minion(0, "ultrasonic-overload");  // one-shot
+  t.give_minion(0, "killer-drones");        // HP 1
+  t.c().seats[1].stock = {};
+  won_lair_attack(t, {"ultrasonic-overload", "killer-drones"});
+  t.act("play:booby-trap");
+  t.act("select-minion:killer-drones");
+  t.pass_windows();
+  const auto& c = t.s().core();
+  ASSERT_EQ(c.min_discard_n, 2);
+  EXPECT_EQ(c.min_discard[0], t.minion("killer-drones"));
+  EXPECT_EQ(c.min_discard[1], t.minion("ultrasonic-overload"));  // the top
+}
+
+// Grave Robber (MW-31) and a one-shot Minion (P-MIN "destroyed after the fight"): it counts by
+// default; option grave-robber=fight-only counts only the fight's damage (D13).
+TEST(MwPoints, OneShotMinionFeedsGraveRobberUnlessFightOnly_MW31) {
+  for (const char* opt : {"all", "fight-only"}) {
+    SCOPED_TRACE(opt);
+    Table t = with("baron-morbidodictus", "herr-ubervoldt", {{"grave-robber", opt}});
+    t.clear_tricks();
+    t.phase(Phase::kRivalry, 0);
+    t.give_minion(0, "ultrasonic-overload");
+    t.c().seats[0].stock = {};
+    t.c().seats[1].stock = {};
+    t.act("attack-lair:1:energy");
+    t.act("send:ultrasonic-overload");
+    t.act("send-done");
+    t.dice({6, 6, 1, 1});
+    t.pass_windows();
+    EXPECT_FALSE((t.s().seat(0).minions >> t.minion("ultrasonic-overload")) & 1);
+    EXPECT_EQ(t.s().seat(0).stock[0], std::string(opt) == "all" ? 1 : 0);
+  }
+}
+
 }  // namespace
 }  // namespace villainy::mwahahaha

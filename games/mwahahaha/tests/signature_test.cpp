@@ -10,7 +10,7 @@
 namespace villainy::mwahahaha {
 namespace {
 
-constexpr std::uint64_t kSignature100 = 0x18dcb9cc784a8570ULL;
+constexpr std::uint64_t kSignature100 = 0x4ca8f8516ca80e81ULL;
 
 TEST(MwahahahaSignature, PinnedOver100SeededGames) {
   register_game();
