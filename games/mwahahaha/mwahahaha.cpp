@@ -55,7 +55,8 @@ enum Pc : std::uint8_t {
   pcSwapDraw,
   pcAfterGainHumFlee,
   pcThreatDone,
-  pcMercenary
+  pcMercenary,
+  pcEvilLaugh
 };
 enum Pu : std::uint8_t {
   puNone,
@@ -82,6 +83,10 @@ enum Pu : std::uint8_t {
 };
 constexpr std::uint8_t kSrcSharks = 1, kSrcPlunder = 2, kSrcRetaliate = 4;
 
+// Espionage has something to show: a face-down device or a raw card in hand (public facts).
+inline bool spy_target(const Seat& q) {
+  return (q.device >= 0 && !q.device_up) || q.raw_count() > 0;
+}
 inline bool bit(std::uint64_t m, int i) {
   return (m >> i) & 1ULL;
 }
@@ -252,7 +257,7 @@ void MwahahahaState::discard_minion(int m) {
 
 void MwahahahaState::discard_empire(int e) {
   for (int p = 0; p < num_players(); ++p) s_.seats[static_cast<size_t>(p)].empires &= ~(1ULL << e);
-  s_.struck &= ~(1ULL << e);
+  if (!g_->strike_whole_round()) s_.struck &= ~(1ULL << e);  // D14: the strike leaves with it
   s_.emp_discard |= 1ULL << e;
 }
 
@@ -497,8 +502,6 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
       if (q != p && pred(seat(q))) return true;
     return false;
   };
-  const bool threat_window = !main && (w == Wnd::kThreatDeclared || w == Wnd::kThreatAfterRoll ||
-                                       w == Wnd::kThreatSuccess);
   const bool creation_main = main && s_.phase == Phase::kCreation;
   const bool rivalry_main = main && s_.phase == Phase::kRivalry &&
                             (s_.stage == Stage::kRivalry || s_.stage == Stage::kSend);
@@ -507,10 +510,10 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
     // any
     case tLabAccident:
       return others_with([](const Seat& q) { return q.raw_count() > 0; });
-    case tSabotage:
-      return !threat_window && others_with([](const Seat& q) { return q.dev_total() > 0; });
-    case tEspionage:
-      return others_with([](const Seat& q) { return q.device >= 0 || q.raw_count() > 0; });
+    case tSabotage:  // "not during a threat": from its declaration to its last counter (D19)
+      return !s_.threat_on && others_with([](const Seat& q) { return q.dev_total() > 0; });
+    case tEspionage:  // D10: an opponent with something hidden to look at
+      return others_with([](const Seat& q) { return spy_target(q); });
     case tEvilLaugh:
       return true;
     // C-own
@@ -834,7 +837,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
             ok = o.dev_total() > 0;
             break;
           case tEspionage:
-            ok = o.device >= 0 || o.raw_count() > 0;
+            ok = spy_target(o);
             break;
           case tHostile:
             ok = std::popcount(o.empires) >= 2;
@@ -1376,6 +1379,13 @@ void MwahahahaState::play_trick(int p, int t) {
       break;
     case tEvilLaugh:
       if (st.maniacal == 0) {
+        // MW-6b: a gain in the Domination phase opens the gain-maniacal window (D4), inside
+        // whatever window or decision the card was played in.
+        if (s_.phase == Phase::kDomination && s_.save_n < kWindowSaves) {
+          save_window();
+          gain_counter(p, true, 0, pcEvilLaugh);
+          return;
+        }
         st.maniacal = 1;
         s_.stats.maniacal_gained[static_cast<size_t>(p)]++;
         break;
@@ -1742,10 +1752,41 @@ void MwahahahaState::gain_counter(int p, bool maniacal, int source, std::uint8_t
 }
 
 void MwahahahaState::threat_done() {
+  s_.threat_on = 0;
   end_turn();
 }
 
+// A window opened while another window or a trick is being resolved (Evil Laugh's gain, D4):
+// the outer context is kept and put back when the inner window is done.
+void MwahahahaState::save_window() {
+  auto& w = s_.saves[s_.save_n++];
+  w = {s_.wnd,          s_.ret_stage,       s_.w_passed,         s_.w_plays,
+       s_.w_resume,     s_.gain_player,     s_.gain_is_maniacal, s_.gain_source,
+       s_.gain_resume,  s_.counter_blocked, s_.purpose,          s_.trick,
+       s_.trick_player, s_.w_excl};
+  s_.w_excl = -1;
+}
+
+void MwahahahaState::restore_window() {
+  const auto& w = s_.saves[--s_.save_n];
+  s_.wnd = w.wnd;
+  s_.ret_stage = w.ret_stage;
+  s_.w_passed = w.w_passed;
+  s_.w_plays = w.w_plays;
+  s_.w_resume = w.w_resume;
+  s_.gain_player = w.gain_player;
+  s_.gain_is_maniacal = w.gain_is_maniacal;
+  s_.gain_source = w.gain_source;
+  s_.gain_resume = w.gain_resume;
+  s_.counter_blocked = w.counter_blocked;
+  s_.purpose = w.purpose;
+  s_.trick = w.trick;
+  s_.trick_player = w.trick_player;
+  s_.w_excl = w.w_excl;
+}
+
 void MwahahahaState::end_game(Win w) {
+  s_.threat_on = 0;
   s_.win = w;
   s_.stage = Stage::kTerminal;
   s_.phase = Phase::kOver;
@@ -2113,6 +2154,10 @@ void MwahahahaState::resume(std::uint8_t pc) {
       return;
     case pcThreatDone:
       threat_done();
+      return;
+    case pcEvilLaugh:
+      restore_window();
+      finish_trick();
       return;
     default:
       return;
@@ -2793,6 +2838,7 @@ void MwahahahaState::apply_decision(Action a) {
         return;
       }
       s_.threatener = static_cast<std::uint8_t>(p);
+      s_.threat_on = 1;
       s_.threat_level = static_cast<std::uint8_t>(a - act::kThreaten);
       if (s_.threat_level == 3) s_.world_taken = 1;
       st.device_up = 1;  // MW-23

@@ -36,8 +36,10 @@
 //   D4  Response windows (MW-6a/b) ask every player holding a Dirty Trick (public count) in turn,
 //       pass always legal; a window closes only when every askable player has passed since the
 //       last play (MW-6a: no cap on the plays; every play spends a card, so it ends).
-//       Dirty Tricks played by a card's own effect open no further window (e.g. Evil Laugh's
-//       Maniacal counter). A Teutonic Precision owner in a fight is asked after the roll too.
+//       Evil Laugh's Maniacal counter in the Domination phase opens the gain-maniacal window
+//       like any gain (MW-6b; Media Blackout may answer), inside the window or decision it was
+//       played in, which then goes on (at most kWindowSaves nested windows; deeper, no window). A
+//       Teutonic Precision owner in a fight is asked after the roll too.
 //   D5  Trade proposals and their descriptions are public (said at the table). A Betrayed card
 //       received is discarded face up at once, so everyone sees it caught. Asking for Minions is
 //       limited to those the proposer can identify (face up, or known to it). At most 2 proposals
@@ -52,7 +54,9 @@
 //       option is still asked (it is cheap and never hides information).
 //   D9  Returns: 1 per winner, 0 otherwise (shared wins at the round limit).
 //   D10 Espionage reveals the target's device and raw hand to the player (remembered as lower
-//       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise.
+//       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise. Espionage
+//       needs a target with something hidden (a face-down device or a raw card): public facts;
+//       with nothing to see it is not playable (a card is never played for no effect).
 //   D11 A Wild card converts as one chosen type ("convert-wild:<type>"); Overclock is automatic:
 //       a conversion with no capacity left but 1 Overclock point converts 1 point.
 //   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:first:0" is
@@ -65,7 +69,13 @@
 //       attacker; the Minion it kills is discarded at once (before one-shot Minions, MW-20a), and
 //       the after-resolved window closes when no attacker is left (MW-6a).
 //   D14 Evil Laugh is a Maniacal source of its own (not once per game), within the cap of 3; Union
-//       Strike may target any Empire in play; every raw-card discard is face up (public).
+//       Strike may target any Empire in play, and its strike ends when that Empire leaves play
+//       (discarded and bought again in the round, it gives capacity; option
+//       union-strike=round keeps the strike on the card until the round ends); every raw-card
+//       discard is face up (public).
+//   D19 Sabotage "not during a threat": a threat lasts from its declaration until its last
+//       consequence (ransom, Humiliation or Maniacal counter, keeping or discarding the
+//       device), so the counter windows after a threat refuse it too.
 //   D15 Every offered raw card is followed by a describe step (an honest card's only description is
 //       itself), so the step does not reveal a Betrayed. Resampling assumes a pending trade card
 //       the viewer cannot see is what it was described as, and replaces other seats' private
@@ -99,7 +109,8 @@ inline constexpr int kLevels = 4;
 inline constexpr int kMaxDice = 24;
 inline constexpr int kActionGuard = 400000;
 inline constexpr int kMaxTradeItems = 6;
-inline constexpr int kCoreTail = 7;  // fills State::Core to a multiple of 8 bytes (no padding)
+inline constexpr int kWindowSaves = 2;  // nested windows (Evil Laugh's gain, D4)
+inline constexpr int kCoreTail = 1;     // fills State::Core to a multiple of 8 bytes (no padding)
 
 enum Power : std::uint8_t {
   kTeutonic,
@@ -312,6 +323,7 @@ class MwahahahaGame : public Game {
   bool ties_defender() const { return ties_defender_; }
   bool choose_scientist() const { return choose_sci_; }
   bool grave_after_fight() const { return grave_after_fight_; }
+  bool strike_whole_round() const { return strike_round_; }
   int raw_total(int kind) const {
     return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
   }
@@ -321,7 +333,8 @@ class MwahahahaGame : public Game {
   std::vector<std::string> names_;
   int round_limit_ = 40;
   bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
-       ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true;
+       ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true,
+       strike_round_ = false;
 };
 
 // Per-seat state: flat, trivially copyable.
@@ -534,6 +547,8 @@ class MwahahahaState : public State {
   void grave_next();
   void fight_end();
   void fight_finish();
+  void save_window();
+  void restore_window();
   void grave_trigger(int types, std::uint8_t after);
   void start_threat(int level);
   void threat_rolled();
@@ -630,6 +645,17 @@ class MwahahahaState : public State {
     std::uint8_t threatener = 0, threat_level = 0, world_taken = 0, last_threat_ok = 0,
                  ransom_left = 0, no_ransom = 0, counter_blocked = 0, gain_player = 0,
                  gain_is_maniacal = 0, gain_source = 0, gain_resume = 0;
+    std::uint8_t threat_on = 0;  // a threat is being resolved (declared … last counter)
+    // Windows put aside while an inner one runs (D4).
+    struct WindowSave {
+      Wnd wnd;
+      Stage ret_stage;
+      std::uint8_t w_passed, w_plays, w_resume, gain_player, gain_is_maniacal, gain_source,
+          gain_resume, counter_blocked, purpose;
+      std::int8_t trick, trick_player, w_excl;
+    };
+    std::array<WindowSave, kWindowSaves> saves{};
+    std::uint8_t save_n = 0;
     // end
     Win win = Win::kNone;
     std::uint8_t winners = 0;

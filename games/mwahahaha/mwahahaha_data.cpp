@@ -213,6 +213,10 @@ GameInfo MwahahahaGame::game_info() {
        {"all", "fight-only"},
        "MW-31 (D13): Grave Robber also counts Booby Trap kills and one-shot Minions, or only "
        "Minions the fight's damage destroys"},
+      {"union-strike",
+       "leaves-play",
+       {"leaves-play", "round"},
+       "P-DT Union Strike (D14): the strike ends when its Empire leaves play, or lasts the round"},
   };
   return i;
 }
@@ -235,6 +239,7 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   ties_defender_ = options.is("ties", "defender");
   choose_sci_ = options.is("scientist-deal", "choose");
   grave_after_fight_ = options.is("grave-robber", "all");
+  strike_round_ = options.is("union-strike", "round");
 
   const CardData& d = *data_;
   names_.resize(act::kCount);

@@ -259,5 +259,90 @@ TEST(MwPoints, OneShotMinionFeedsGraveRobberUnlessFightOnly_MW31) {
   }
 }
 
+// Evil Laugh (P-DT) with MW-6b: its Maniacal counter in the Domination phase opens the
+// gain-maniacal window, so Media Blackout can answer it (D4).
+TEST(MwPoints, EvilLaughGainOpensTheGainManiacalWindow_MW6b) {
+  Table t = domination_two({1, 1, 1, 1}, {"media-blackout"});
+  t.give_trick(0, "evil-laugh");
+  t.act("play:evil-laugh");  // seat 0's main Domination decision
+  ASSERT_EQ(t.s().stage(), Stage::kWindow);
+  EXPECT_EQ(t.s().window(), Wnd::kGainManiacal);
+  EXPECT_EQ(t.s().current_player(), 1);
+  t.act("play:media-blackout");
+  EXPECT_EQ(t.s().seat(0).maniacal, 0);
+  EXPECT_EQ(t.s().stage(), Stage::kDomination);  // back to the decision it was played in
+  EXPECT_EQ(t.s().current_player(), 0);
+}
+
+// The same inside another window: Evil Laugh in seat 0's threat-declared window opens a
+// gain-maniacal window of its own; when it is done the threat-declared window goes on.
+TEST(MwPoints, EvilLaughInsideAThreatWindowNests_MW6a_MW6b) {
+  Table t = domination_two({1, 1, 1, 1}, {"evil-laugh"});
+  t.give_trick(0, "media-blackout");
+  t.act("threaten:city");
+  t.act("pass");  // seat 0 (Media Blackout does not fit here)
+  t.act("play:evil-laugh");
+  EXPECT_EQ(t.s().window(), Wnd::kGainManiacal);
+  EXPECT_EQ(t.s().current_player(), 0);
+  t.act("play:media-blackout");
+  EXPECT_EQ(t.s().seat(1).maniacal, 0);
+  EXPECT_EQ(t.s().window(), Wnd::kThreatDeclared);
+  ASSERT_TRUE(t.st->is_chance());  // nobody holds a card: the threat's dice
+  EXPECT_EQ(t.s().dice_count(0), 4);
+}
+
+// Sabotage (P-DT "not during a threat", D19): refused in the counter windows a threat opens
+// (here the gain-humiliation window of a flight), allowed again in the next turn.
+TEST(MwPoints, SabotageRefusedInAThreatsCounterWindows_D19) {
+  Table t = domination_two({1, 1, 1, 1}, {"sabotage"});
+  t.act("threaten:city");
+  t.pass_windows();
+  t.dice({1, 1, 1, 1, 6, 6, 6});
+  t.pass_windows();
+  t.act("flee");
+  ASSERT_EQ(t.s().window(), Wnd::kGainHumiliation);
+  ASSERT_EQ(t.s().current_player(), 1);
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"pass"}));
+  t.act("pass");
+  t.act("keep-device");
+  ASSERT_EQ(t.s().stage(), Stage::kDomination);
+  ASSERT_EQ(t.s().current_player(), 1);
+  EXPECT_TRUE(t.can("play:sabotage"));
+}
+
+// Espionage (P-DT, D10) with nothing to see: a face-up device and an empty hand.
+TEST(MwPoints, EspionageNeedsSomethingHidden_D10) {
+  Table t = creation_two({"e3", "m2", "s2", "e1", "e1"});
+  t.give_trick(0, "espionage");
+  ASSERT_EQ(t.s().seat(1).raw_count(), 0);
+  EXPECT_TRUE(t.can("play:espionage"));  // a face-down device
+  t.c().seats[1].device_up = 1;          // placed: revealed by an earlier threat
+  EXPECT_FALSE(t.can("play:espionage"));
+  t.c().seats[1].raw[0] = 1;  // placed: one raw card in hand
+  t.c().raw_deck[0]--;
+  EXPECT_TRUE(t.can("play:espionage"));
+}
+
+// Union Strike (P-DT, MW-32, D14) on an Empire discarded and bought again in the same round: the
+// strike left with the card (default), or stays on it for the round (union-strike=round).
+TEST(MwPoints, UnionStrikeOnAnEmpireBoughtAgain_D14) {
+  for (const char* opt : {"leaves-play", "round"}) {
+    SCOPED_TRACE(opt);
+    Table t = creation_two({"e3", "m2", "s2", "e1", "e1"}, {{"union-strike", opt}});
+    t.give_trick(0, "union-strike");
+    t.give_empire(0, "acme-power-light");  // Energy 2
+    t.act("play:union-strike");
+    t.act("choose-empire:acme-power-light");
+    EXPECT_EQ(t.s().capacity_left(0, 0), 3);  // Herr Ubervoldt's Energy 3 only
+    t.act("cash-in:acme-power-light");
+    t.c().emp_deck = 0;  // placed: the rest of the Empire deck drawn
+    t.act("buy-empire");
+    t.act("pay:energy");
+    t.act("pay:energy");
+    t.act("empire:acme-power-light");  // the reshuffled discard pile (MW-2b)
+    EXPECT_EQ(t.s().capacity_left(0, 0), std::string(opt) == "round" ? 3 : 5);
+  }
+}
+
 }  // namespace
 }  // namespace villainy::mwahahaha

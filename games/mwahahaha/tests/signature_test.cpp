@@ -10,7 +10,7 @@
 namespace villainy::mwahahaha {
 namespace {
 
-constexpr std::uint64_t kSignature100 = 0x4ca8f8516ca80e81ULL;
+constexpr std::uint64_t kSignature100 = 0x90120e25f10e286fULL;
 
 TEST(MwahahahaSignature, PinnedOver100SeededGames) {
   register_game();
