@@ -590,9 +590,17 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
   }
 }
 
+// Maddening Whispers can still act on this threat's roll (MW-31; asked for under powers=ask).
+bool MwahahahaState::whispers_ready(int p) const {
+  const Seat& st = seat(p);
+  return p == s_.threatener && d_->sci[static_cast<size_t>(st.sci)].power == kWhispers &&
+         !st.power_used && s_.threat_level < 3 && s_.ndice[1] > 0;
+}
+
 bool MwahahahaState::askable(int p) const {
   if (p == s_.w_excl) return false;
   if (seat(p).trick_count() > 0) return true;
+  if (s_.wnd == Wnd::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p)) return true;
   // Teutonic Precision: a fighter with the unused power is asked after the roll (MW-6a).
   if (s_.wnd == Wnd::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
       d_->sci[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used)
@@ -609,6 +617,8 @@ void MwahahahaState::legal_window(std::vector<Action>& out) const {
       d_->sci[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used &&
       s_.ndice[p == s_.attacker ? 0 : 1] > 0)
     out.push_back(act::kPowerReroll);
+  if (s_.wnd == Wnd::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p))
+    out.push_back(act::kPowerReroll);  // D11: Maddening Whispers, asked for (MW-6a)
 }
 
 void MwahahahaState::legal_main_tricks(std::vector<Action>& out, int p) const {
@@ -727,16 +737,24 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       break;
     case Stage::kCreation: {
       out.push_back(act::kEndTurn);  // D6: no cap on the turn's actions
-      for (int k = 0; k < 12; ++k)
-        if (st.raw[static_cast<size_t>(k)] &&
-            (capacity_left(p, k / 3) > 0 ||
-             (d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used)))
-          out.push_back(act::kConvert + k);
-      if (st.raw[kWild])
-        for (int t = 0; t < kTypes; ++t)
-          if (capacity_left(p, t) > 0 ||
-              (d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used))
-            out.push_back(act::kConvertWild + t);
+      {
+        const bool oc =
+            d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used;
+        const bool ask = g_->powers_ask();  // D11: Overclock a choice (convert-overclock:)
+        for (int k = 0; k < 12; ++k) {
+          if (!st.raw[static_cast<size_t>(k)]) continue;
+          const int left = capacity_left(p, k / 3);
+          if (left > 0 || (oc && !ask)) out.push_back(act::kConvert + k);
+          if (oc && ask && d_->raw[static_cast<size_t>(k)].value > left)
+            out.push_back(act::kConvertOver + k);
+        }
+        if (st.raw[kWild])
+          for (int t = 0; t < kTypes; ++t) {
+            const int left = capacity_left(p, t);
+            if (left > 0 || (oc && !ask)) out.push_back(act::kConvertWild + t);
+            if (oc && ask && d_->wild_value > left) out.push_back(act::kConvertWildOver + t);
+          }
+      }
       if (g_->sacrifice_on() && st.raw_count() >= d_->sacrifice_cards)
         for (int t = 0; t < kTypes; ++t)
           if (d_->sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0)
@@ -936,8 +954,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       if (ok) out.push_back(act::kAccept);
       out.push_back(act::kDecline);
       if (d_->sci[static_cast<size_t>(st.sci)].power == kHypnotic && !st.power_used &&
-          s_.t_raw_n > 0 && !s_.t_peeked)
-        out.push_back(act::kPeek);
+          s_.t_raw_n > 0 && !s_.t_peeked)  // D20: the partner picks the card
+        for (int i = 0; i < (g_->peek_first() ? 1 : s_.t_raw_n); ++i) out.push_back(act::kPeek + i);
       break;
     }
     case Stage::kTradeGive:
@@ -1055,7 +1073,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       break;
     case Stage::kDomination: {
       out.push_back(act::kNoThreat);
-      const int cap = capability(p);
+      const int cap = s_.threat_made ? 0 : capability(p);
       for (int l = 0; l < cap; ++l)
         if (l < 3 || !s_.world_taken) out.push_back(act::kThreaten + l);
       legal_main_tricks(out, p);
@@ -1176,6 +1194,7 @@ void MwahahahaState::begin_turn() {
   Seat& st = s_.seats[static_cast<size_t>(p)];
   st.turn_actions = 0;
   s_.trades_this_turn = 0;
+  s_.threat_made = 0;
   if (s_.phase == Phase::kCreation) {
     refill();  // MW-7: first; then a new device (MW-27)
     return;
@@ -1202,7 +1221,7 @@ void MwahahahaState::refill() {
 void MwahahahaState::end_turn() {
   if (s_.phase == Phase::kCreation && g_->trade_open() && s_.open_left == 0 &&
       s_.stage != Stage::kOpenTrade) {
-    s_.open_left = static_cast<std::uint8_t>(num_players() - 1);
+    s_.open_left = static_cast<std::uint8_t>(num_players() - (g_->open_trade_all() ? 0 : 1));
     s_.open_trader = static_cast<std::uint8_t>((s_.turn + 1) % num_players());
     s_.stage = Stage::kOpenTrade;
     s_.actor = s_.open_trader;
@@ -1728,7 +1747,7 @@ void MwahahahaState::fight_finish() {
 
 void MwahahahaState::after_fight() {
   const int p = s_.attacker;
-  if (g_->attacks_many()) {
+  if (g_->attacks_many() || g_->turn_declared()) {  // D16, D21
     s_.stage = Stage::kRivalry;
     s_.actor = static_cast<std::uint8_t>(p);
     count_action(p);
@@ -1753,6 +1772,12 @@ void MwahahahaState::gain_counter(int p, bool maniacal, int source, std::uint8_t
 
 void MwahahahaState::threat_done() {
   s_.threat_on = 0;
+  if (g_->turn_declared()) {  // D21: back to the turn's main decision, no second threat
+    s_.threat_made = 1;
+    s_.stage = Stage::kDomination;
+    s_.actor = s_.turn;
+    return;
+  }
   end_turn();
 }
 
@@ -1967,7 +1992,8 @@ void MwahahahaState::resume(std::uint8_t pc) {
         const int value = s_.conv_kind == kWild ? d_->wild_value : d_->raw[s_.conv_kind].value;
         const int left = capacity_left(s_.turn, t);
         int gain = std::min(value, left);
-        if (value > left && d_->sci[static_cast<size_t>(st.sci)].power == kOverclock &&
+        const bool use = g_->powers_ask() ? s_.conv_over != 0 : true;  // D11
+        if (use && value > left && d_->sci[static_cast<size_t>(st.sci)].power == kOverclock &&
             !st.overclock_used) {
           st.overclock_used = 1;  // MW-31: spent only if the conversion resolves
           ++gain;
@@ -2068,8 +2094,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
     case pcThreatRolled: {
       sort_dice();
       Seat& st = s_.seats[s_.threatener];
-      if (d_->sci[static_cast<size_t>(st.sci)].power == kWhispers && !st.power_used &&
-          s_.threat_level < 3 && s_.ndice[1] > 0) {
+      if (!g_->powers_ask() && whispers_ready(s_.threatener)) {
         st.power_used = 1;  // MW-31: automatic, the people's highest die
         s_.roll_side = 2;
         s_.reroll_side = 1;
@@ -2312,6 +2337,17 @@ void MwahahahaState::apply_decision(Action a) {
         window_seek((p + 1) % n);
         return;
       }
+      if (a == act::kPowerReroll && s_.wnd == Wnd::kThreatAfterRoll) {  // Maddening Whispers
+        st.power_used = 1;
+        s_.trick = -1;
+        s_.trick_player = static_cast<std::int8_t>(p);
+        s_.ret_stage = Stage::kWindow;
+        s_.roll_side = 2;  // the people's highest die
+        s_.reroll_side = 1;
+        s_.reroll_idx = 0;
+        chance(chDie, 0, 1, pcReroll);
+        return;
+      }
       if (a == act::kPowerReroll) {  // Teutonic Precision: one of the owner's own dice
         st.power_used = 1;
         s_.trick = -1;
@@ -2330,6 +2366,12 @@ void MwahahahaState::apply_decision(Action a) {
         return;
       }
       if (a < act::kPlay || a >= act::kPlay + kNumTricks) count_action(p);  // plays: finish_trick
+      s_.conv_over = 0;
+      if (a >= act::kConvertOver && a < act::kConvertWildOver + kTypes) {
+        s_.conv_over = 1;
+        a = a < act::kConvertWildOver ? act::kConvert + (a - act::kConvertOver)
+                                      : act::kConvertWild + (a - act::kConvertWildOver);
+      }
       if (a >= act::kConvert && a < act::kConvertWild + kTypes) {
         const bool wild = a >= act::kConvertWild;
         const int k = wild ? kWild : a - act::kConvert;
@@ -2684,9 +2726,9 @@ void MwahahahaState::apply_decision(Action a) {
       return;
     }
     case Stage::kTradeAnswer:
-      if (a == act::kPeek) {
+      if (a >= act::kPeek && a < act::kPeek + kMaxTradeItems) {
         st.power_used = 1;
-        s_.t_peeked = 1;
+        s_.t_peeked = static_cast<std::uint8_t>(a - act::kPeek + 1);  // which card (D20)
         return;
       }
       if (a == act::kDecline) {

@@ -57,10 +57,26 @@
 //       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise. Espionage
 //       needs a target with something hidden (a face-down device or a raw card): public facts;
 //       with nothing to see it is not playable (a card is never played for no effect).
-//   D11 A Wild card converts as one chosen type ("convert-wild:<type>"); Overclock is automatic:
-//       a conversion with no capacity left but 1 Overclock point converts 1 point.
+//   D11 A Wild card converts as one chosen type ("convert-wild:<type>"). Powers (MW-6a vs MW-31):
+//       MW-31 makes "once per round, when…" powers automatic, and MW-6a asks "a fighter or
+//       threatener whose scientist has an unused reroll power" after a roll. Default
+//       powers=auto follows MW-31, the more specific ruling: Maddening Whispers ("once per
+//       round, when the people roll…") rerolls the people's highest die at once; Overclock is
+//       spent on the first conversion that exceeds the capacity (+1 point; MW-31 "spent only if
+//       the conversion resolves"); Teutonic Precision ("during a fight", no "when") is the
+//       reroll power MW-6a asks for. Option powers=ask follows MW-6a: Maddening Whispers is
+//       offered ("power-reroll") in the threat-after-roll window, and Overclock is a choice at
+//       each conversion that exceeds the capacity ("convert-overclock:<card>").
 //   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:first:0" is
 //       the attacker's or threatener's highest die, "reroll:second:<i>" the other side's).
+//   D20 Hypnotic Bargain ("look at one face-down raw material card offered to you"): the partner
+//       chooses which ("peek:<i>", the i-th offered card; which one is public, what it is is
+//       not). Option hypnotic-peek=first: always the first offered card.
+//   D21 A Rivalry turn under attacks=one ends after its attack, and a Domination turn after its
+//       threat (MW-16, MW-23: the one action of the turn; cards are played before it or in the
+//       next windows). Option turn-end=declared: the player returns to the main decision after
+//       the attack or threat (no second one) to play cards, and ends the turn with
+//       no-attack / no-threat.
 //   D13 Grave Robber is automatic; when Minions of several types die at once its owner picks the
 //       type. "Destroyed in a fight you take part in" (MW-31) includes a Minion Booby Trap kills
 //       after the fight and one-shot Minions leaving after it (P-MIN: "destroyed after the
@@ -81,7 +97,9 @@
 //       the viewer cannot see is what it was described as, and replaces other seats' private
 //       knowledge (Espionage, trades seen) by the public knowledge.
 //   D16 Under attacks=many a Rivalry turn ends after 12 decisions; under trade-window=open every
-//       other player may make one proposal after each Creation turn (MW-15a).
+//       other player may make one proposal after each Creation turn (MW-15a "each player in
+//       turn, from the next player"): the turn player, who just had its whole turn to propose,
+//       is not asked. Option open-trade=all asks the turn player too, last.
 
 #pragma once
 #include <array>
@@ -110,7 +128,7 @@ inline constexpr int kMaxDice = 24;
 inline constexpr int kActionGuard = 400000;
 inline constexpr int kMaxTradeItems = 6;
 inline constexpr int kWindowSaves = 2;  // nested windows (Evil Laugh's gain, D4)
-inline constexpr int kCoreTail = 1;     // fills State::Core to a multiple of 8 bytes (no padding)
+inline constexpr int kCoreTail = 7;     // fills State::Core to a multiple of 8 bytes (no padding)
 
 enum Power : std::uint8_t {
   kTeutonic,
@@ -270,7 +288,7 @@ enum : int {
   kAccept,
   kDecline,
   kPeek,
-  kGiveRaw,
+  kGiveRaw = kPeek + kMaxTradeItems,
   kAttackEmpire = kGiveRaw + kRawKinds,
   kAttackLair = kAttackEmpire + kNumEmp,
   kNoAttack = kAttackLair + kMaxP * kTypes,
@@ -296,7 +314,9 @@ enum : int {
   kPowerReroll = kRerollDef + kMaxDice,
   kInsiderEmp,
   kInsiderMin,
-  kCount
+  kConvertOver,  // Overclock used on this conversion (powers=ask)
+  kConvertWildOver = kConvertOver + 12,
+  kCount = kConvertWildOver + kTypes
 };
 }
 
@@ -324,6 +344,10 @@ class MwahahahaGame : public Game {
   bool choose_scientist() const { return choose_sci_; }
   bool grave_after_fight() const { return grave_after_fight_; }
   bool strike_whole_round() const { return strike_round_; }
+  bool peek_first() const { return peek_first_; }
+  bool open_trade_all() const { return open_all_; }
+  bool powers_ask() const { return powers_ask_; }
+  bool turn_declared() const { return turn_declared_; }
   int raw_total(int kind) const {
     return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
   }
@@ -334,7 +358,8 @@ class MwahahahaGame : public Game {
   int round_limit_ = 40;
   bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
        ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true,
-       strike_round_ = false;
+       strike_round_ = false, peek_first_ = false, open_all_ = false, powers_ask_ = false,
+       turn_declared_ = false;
 };
 
 // Per-seat state: flat, trivially copyable.
@@ -504,6 +529,7 @@ class MwahahahaState : public State {
   void open_window(Wnd w, int first, std::uint8_t resume);
   void window_advance(bool played);
   bool askable(int p) const;
+  bool whispers_ready(int p) const;
   bool can_play(int p, int trick, Wnd w, bool main) const;
   void play_trick(int p, int t);
   void finish_trick();
@@ -646,6 +672,7 @@ class MwahahahaState : public State {
                  ransom_left = 0, no_ransom = 0, counter_blocked = 0, gain_player = 0,
                  gain_is_maniacal = 0, gain_source = 0, gain_resume = 0;
     std::uint8_t threat_on = 0;  // a threat is being resolved (declared … last counter)
+    std::uint8_t threat_made = 0, conv_over = 0;  // turn-end=declared; Overclock asked for
     // Windows put aside while an inner one runs (D4).
     struct WindowSave {
       Wnd wnd;

@@ -203,7 +203,7 @@ json MwahahahaState::view_json(Player viewer) const {
       std::string sdesc =
           described ? d.raw[static_cast<size_t>(s_.t_raw_desc[static_cast<size_t>(i)])].key
                     : "undescribed";
-      if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked && i == 0))
+      if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1))
         sdesc += " (really " + d.raw[static_cast<size_t>(act_k)].key + ")";
       raw.push_back(sdesc);
     }
@@ -495,7 +495,7 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
     if (trade_on) {
       for (int i = 0; i < s_.t_raw_n; ++i) {
         const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
-        if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked && i == 0)) {
+        if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1)) {
           pool[static_cast<size_t>(s_.t_raw_actual[static_cast<size_t>(i)])]--;
           offer_slot[static_cast<size_t>(i)] = s_.t_raw_actual[static_cast<size_t>(i)];
         } else if (described) {

@@ -344,5 +344,140 @@ TEST(MwPoints, UnionStrikeOnAnEmpireBoughtAgain_D14) {
   }
 }
 
+// Hypnotic Bargain (MW-31, D20): "look at one face-down raw material card offered to you" — the
+// partner picks which (peek:<i>); option hypnotic-peek=first always shows the first.
+TEST(MwPoints, HypnoticBargainPicksTheCard_MW31_D20) {
+  for (const char* opt : {"choose", "first"}) {
+    SCOPED_TRACE(opt);
+    Table t(2, {{"hypnotic-peek", opt}});
+    t.setup({"herr-ubervoldt", "madame-mesmera"},
+            {{"man-eating-plants", "orbital-laser", "freeze-ray"},
+             {"giant-robot", "shrink-ray", "weather-machine"}},
+            {"embezzlement", "brilliant-idea"});
+    for (auto k : {"betrayed", "e1", "m1", "s1", "s2"}) t.act(std::string("raw:") + k);
+    t.pass_windows();
+    t.clear_tricks();
+    t.c().seats[1].stock = {1, 0, 0, 0};
+    t.c().seats[1].raw_extra = 1;  // placed: Forged Papers, two raw cards may be received
+    t.act("trade-with:1");
+    t.act("offer-raw:e1");
+    t.act("describe-as:e1");
+    t.act("offer-raw:betrayed");
+    t.act("describe-as:wild");
+    t.act("ask-token:energy");
+    t.act("propose");
+    const bool choose = std::string(opt) == "choose";
+    EXPECT_TRUE(t.can("peek:0"));
+    ASSERT_EQ(t.can("peek:1"), choose);
+    if (!choose) continue;
+    t.act("peek:1");
+    const auto raw = t.st->view_json(1)["trade"]["offer_raw"];
+    EXPECT_EQ(raw[0], "e1");
+    EXPECT_EQ(raw[1], "wild (really betrayed)");
+    EXPECT_EQ(t.st->view_json(0)["trade"]["offer_raw"][1], "wild (really betrayed)");
+  }
+}
+
+// MW-15a (D16) under trade-window=open: after a Creation turn the other players propose from the
+// next player; open-trade=all asks the turn player too, last.
+TEST(MwPoints, OpenTradingAsksTheTurnPlayerOnlyUnderAll_MW15a_D16) {
+  for (const char* opt : {"others", "all"}) {
+    SCOPED_TRACE(opt);
+    Table t = creation_two({"e3", "m2", "s2", "e1", "e1"},
+                           {{"trade-window", "open"}, {"open-trade", opt}});
+    t.act("end-turn");
+    ASSERT_EQ(t.s().stage(), Stage::kOpenTrade);
+    EXPECT_EQ(t.s().current_player(), 1);
+    t.act("pass");
+    if (std::string(opt) == "all") {
+      EXPECT_EQ(t.s().stage(), Stage::kOpenTrade);
+      EXPECT_EQ(t.s().current_player(), 0);
+      EXPECT_TRUE(t.can("trade-with:1"));
+    } else {
+      EXPECT_TRUE(t.st->is_chance());  // seat 1's turn: its refill
+    }
+  }
+}
+
+// MW-6a vs MW-31 (D11) under powers=ask: Maddening Whispers is offered in the threat-after-roll
+// window instead of acting at once, and Overclock is a choice at a conversion.
+TEST(MwPoints, PowersAskedForUnderPowersAsk_MW6a_MW31) {
+  Table t = with("doctor-tentacles", "baron-morbidodictus", {{"powers", "ask"}});
+  t.clear_tricks();
+  t.phase(Phase::kDomination, 0);
+  t.c().seats[0].dev = {1, 1, 1, 1};
+  t.act("threaten:city");
+  t.dice({5, 5, 1, 1, 6, 6, 4});
+  ASSERT_EQ(t.s().stage(), Stage::kWindow);  // not rerolled at once
+  EXPECT_EQ(t.s().window(), Wnd::kThreatAfterRoll);
+  EXPECT_EQ(t.legal(), (std::set<std::string>{"pass", "power-reroll"}));
+  t.act("power-reroll");
+  t.act("die:1");  // the people's highest die (6) rerolled
+  EXPECT_EQ(t.s().die(1, 0), 6);
+  EXPECT_EQ(t.s().die(1, 2), 1);
+  EXPECT_TRUE(t.s().seat(0).power_used);
+
+  Table u = with("dr-volta-sparkz", "baron-morbidodictus", {{"powers", "ask"}});  // Energy 2
+  for (auto k : {"e3", "m2", "s2", "e1", "e1"}) u.act(std::string("raw:") + k);
+  u.pass_windows();
+  EXPECT_TRUE(u.can("convert:e3"));
+  EXPECT_TRUE(u.can("convert-overclock:e3"));
+  u.act("convert:e3");  // without Overclock: 2, the excess point lost
+  u.pass_windows();
+  EXPECT_EQ(u.s().seat(0).stock[0], 2);
+  EXPECT_EQ(u.legal().count("convert:e1"), 0U);
+  u.act("convert-overclock:e1");
+  u.pass_windows();
+  EXPECT_EQ(u.s().seat(0).stock[0], 3);
+  EXPECT_FALSE(u.can("convert-overclock:e1"));
+}
+
+// MW-16 / MW-23 (D21): a turn ends after its one attack or threat; under turn-end=declared the
+// player is back at the main decision (no second threat) and ends it with no-threat.
+TEST(MwPoints, TurnEndsAfterTheThreatUnlessDeclared_MW23_D21) {
+  for (const char* opt : {"auto", "declared"}) {
+    SCOPED_TRACE(opt);
+    Table t = two({{"turn-end", opt}});
+    t.clear_tricks();
+    t.phase(Phase::kDomination, 0);
+    t.c().seats[0].dev = {1, 1, 1, 1};
+    t.act("threaten:city");
+    t.dice({1, 1, 1, 1, 6, 6, 6});
+    t.act("flee");
+    t.act("keep-device");
+    if (std::string(opt) == "declared") {
+      EXPECT_EQ(t.s().stage(), Stage::kDomination);
+      EXPECT_EQ(t.s().current_player(), 0);
+      EXPECT_EQ(t.legal(), (std::set<std::string>{"no-threat"}));
+      t.act("no-threat");
+    }
+    EXPECT_EQ(t.s().current_player(), 1);
+    EXPECT_TRUE(t.can("threaten:city") || t.can("no-threat"));
+  }
+}
+
+// MW-16 (D21), the Rivalry side: under attacks=one the turn ends after its attack, or under
+// turn-end=declared returns to the main decision with no second attack.
+TEST(MwPoints, TurnEndsAfterTheAttackUnlessDeclared_MW16_D21) {
+  for (const char* opt : {"auto", "declared"}) {
+    SCOPED_TRACE(opt);
+    Table t = two({{"turn-end", opt}});
+    t.clear_tricks();
+    t.phase(Phase::kRivalry, 0);
+    t.give_minion(0, "killer-drones");
+    t.give_minion(0, "tesla-troopers");
+    t.c().seats[1].stock = {};
+    won_lair_attack(t, {"killer-drones"});
+    t.pass_windows();
+    if (std::string(opt) == "declared") {
+      EXPECT_EQ(t.s().stage(), Stage::kRivalry);
+      EXPECT_EQ(t.s().current_player(), 0);
+      EXPECT_EQ(t.legal(), (std::set<std::string>{"no-attack"}));  // Tesla Troopers stay home
+      t.act("no-attack");
+    }
+    EXPECT_EQ(t.s().current_player(), 1);
+  }
+}
+
 }  // namespace
 }  // namespace villainy::mwahahaha

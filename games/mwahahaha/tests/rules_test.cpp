@@ -437,8 +437,8 @@ TEST(MwTrade, HypnoticBargainPeeksAtAnOfferedCard_MW15_MW31) {
   t.act("describe-as:wild");
   t.act("ask-token:energy");
   t.act("propose");
-  ASSERT_TRUE(t.can("peek"));
-  t.act("peek");
+  ASSERT_TRUE(t.can("peek:0"));
+  t.act("peek:0");
   EXPECT_EQ(t.st->view_json(1)["trade"]["offer_raw"][0], "wild (really betrayed)");
   t.act("decline");
 }

@@ -10,7 +10,7 @@
 namespace villainy::mwahahaha {
 namespace {
 
-constexpr std::uint64_t kSignature100 = 0x90120e25f10e286fULL;
+constexpr std::uint64_t kSignature100 = 0xe058617dd4b94856ULL;
 
 TEST(MwahahahaSignature, PinnedOver100SeededGames) {
   register_game();
