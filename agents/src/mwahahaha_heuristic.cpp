@@ -150,6 +150,8 @@ class MwHeuristic : public Agent {
           return 10 + std::min(d.raw[static_cast<size_t>(k)].value, s.capacity_left(me_, t)) * 3 +
                  def[static_cast<size_t>(t)];
         }
+        if (a >= act::kConvertOver && a < act::kConvertOver + 12) return 14;  // powers=ask
+        if (a >= act::kConvertWildOver && a < act::kConvertWildOver + kTypes) return 13;
         if (a >= act::kConvertWild && a < act::kConvertWild + kTypes) {
           const int t = a - act::kConvertWild;
           return 9 + std::min(d.wild_value, s.capacity_left(me_, t)) * 3 +
@@ -209,7 +211,7 @@ class MwHeuristic : public Agent {
                (d.sci[static_cast<size_t>(q.sci)].rating[static_cast<size_t>(k / 3)] == 0 ? 2 : 0);
       }
       case Stage::kTradeAnswer: {
-        if (a == act::kPeek) return 5;
+        if (a >= act::kPeek && a < act::kPeek + kMaxTradeItems) return 5;
         const auto& c = s.core();
         double gain = 0, loss = 0;
         for (int t = 0; t < kTypes; ++t) {
@@ -219,8 +221,8 @@ class MwHeuristic : public Agent {
           loss += c.t_ask_tok[static_cast<size_t>(t)] * w;
         }
         for (int i = 0; i < c.t_raw_n; ++i) {
-          const int k =
-              c.t_peeked && i == 0 ? c.t_raw_actual[0] : c.t_raw_desc[static_cast<size_t>(i)];
+          const int k = c.t_peeked == i + 1 ? c.t_raw_actual[static_cast<size_t>(i)]
+                                            : c.t_raw_desc[static_cast<size_t>(i)];
           if (k == kBetrayed) continue;
           // Wary of lies: a described card counts 30% of its value (a Betrayed may hide behind it),
           // doubled when it is of a type its device needs and its Lair can still convert.
@@ -329,6 +331,7 @@ class MwHeuristic : public Agent {
         return mine >= theirs + 1 ? 1 + (mine - theirs) * 0.5 : -1;
       }
       case Stage::kSend:
+        if (a >= act::kPlay && a < act::kPlay + kNumTricks) return -1;  // D17: plays at the start
         return a == act::kSendDone ? 0 : 1 + d.min[static_cast<size_t>(a - act::kSend)].value;
       case Stage::kDefend:
         return a == act::kDefendDone ? 0 : 1 + d.min[static_cast<size_t>(a - act::kDefend)].value;

@@ -55,7 +55,8 @@ enum Pc : std::uint8_t {
   pcSwapDraw,
   pcAfterGainHumFlee,
   pcThreatDone,
-  pcMercenary
+  pcMercenary,
+  pcEvilLaugh
 };
 enum Pu : std::uint8_t {
   puNone,
@@ -82,6 +83,10 @@ enum Pu : std::uint8_t {
 };
 constexpr std::uint8_t kSrcSharks = 1, kSrcPlunder = 2, kSrcRetaliate = 4;
 
+// Espionage has something to show: a face-down device or a raw card in hand (public facts).
+inline bool spy_target(const Seat& q) {
+  return (q.device >= 0 && !q.device_up) || q.raw_count() > 0;
+}
 inline bool bit(std::uint64_t m, int i) {
   return (m >> i) & 1ULL;
 }
@@ -153,6 +158,18 @@ int MwahahahaState::owner_of_empire(int e) const {
 int MwahahahaState::minion_deck_size() const {
   return std::popcount(s_.min_deck);
 }
+// Cards left in the Empire (0) or Minion (1) deck: an Insider Tip stack on top, the unordered
+// middle, the Assembly Line cards at the bottom (D2).
+int MwahahahaState::deck_left(int dk) const {
+  return s_.top_n[static_cast<size_t>(dk)] +
+         (dk == 0 ? std::popcount(s_.emp_deck) : std::popcount(s_.min_deck) + s_.min_bottom_n);
+}
+// Cards a draw can reach: the deck, or its discard pile once reshuffled (MW-2b).
+int MwahahahaState::drawable(int dk) const {
+  const int left = deck_left(dk);
+  if (left > 0) return left;
+  return dk == 0 ? std::popcount(s_.emp_discard) : s_.min_discard_n;
+}
 int MwahahahaState::raw_deck_size() const {
   return sum(s_.raw_deck);
 }
@@ -207,6 +224,11 @@ void MwahahahaState::gain_token(int p, int type, int n) {
   v = static_cast<std::uint8_t>(std::min(250, v + n));
 }
 
+void MwahahahaState::count_action(int p) {
+  auto& n = s_.seats[static_cast<size_t>(p)].turn_actions;
+  if (n < 255) ++n;  // a statistic in Creation (D6), the D16 bound in Rivalry
+}
+
 void MwahahahaState::public_raw_loss(int p, int kind) {
   for (int v = 0; v < kViewers; ++v) {
     auto& k =
@@ -235,7 +257,7 @@ void MwahahahaState::discard_minion(int m) {
 
 void MwahahahaState::discard_empire(int e) {
   for (int p = 0; p < num_players(); ++p) s_.seats[static_cast<size_t>(p)].empires &= ~(1ULL << e);
-  s_.struck &= ~(1ULL << e);
+  if (!g_->strike_whole_round()) s_.struck &= ~(1ULL << e);  // D14: the strike leaves with it
   s_.emp_discard |= 1ULL << e;
 }
 
@@ -263,7 +285,7 @@ void MwahahahaState::reshuffle_if_empty(std::uint8_t kind) {
       }
       break;
     case chMinion:
-      if (s_.min_deck == 0 && s_.top_n[1] == 0) {
+      if (deck_left(1) == 0) {
         for (int i = 0; i < s_.min_discard_n; ++i) {
           const int m = s_.min_discard[static_cast<size_t>(i)];
           s_.min_deck |= 1ULL << m;
@@ -305,7 +327,7 @@ void MwahahahaState::chance(std::uint8_t kind, int player, int count, std::uint8
         empty = s_.emp_deck == 0 && s_.top_n[0] == 0;
         break;
       case chMinion:
-        empty = s_.min_deck == 0 && s_.top_n[1] == 0;
+        empty = deck_left(1) == 0;
         break;
       case chDevice:
         empty = s_.dev_deck == 0;
@@ -362,6 +384,10 @@ void MwahahahaState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
         break;
       }
       const std::uint64_t deck = dk == 0 ? s_.emp_deck : s_.min_deck;
+      if (deck == 0 && dk == 1) {  // only the Assembly Line cards at the bottom are left (D2)
+        out.push_back({base + s_.min_bottom[0], 1.0});
+        break;
+      }
       const double n = std::popcount(deck);
       for (int i = 0; i < 64; ++i)
         if (bit(deck, i)) out.push_back({base + i, 1.0 / n});
@@ -422,6 +448,7 @@ Action MwahahahaState::sample_chance(Rng& rng) const {
       return pick_bits(s_.emp_deck, act::kEmpire);
     case chMinion:
       if (s_.top_n[1]) return act::kMinion + s_.top[1][0];
+      if (!s_.min_deck) return act::kMinion + s_.min_bottom[0];
       return pick_bits(s_.min_deck, act::kMinion);
     case chDevice:
       return pick_bits(s_.dev_deck, act::kDevice);
@@ -443,6 +470,12 @@ Action MwahahahaState::sample_chance(Rng& rng) const {
 void MwahahahaState::draw_raw_into(int p, int kind) {
   s_.raw_deck[static_cast<size_t>(kind)]--;
   s_.seats[static_cast<size_t>(p)].raw[static_cast<size_t>(kind)]++;
+}
+
+void MwahahahaState::pop_bottom() {
+  for (int i = 0; i + 1 < s_.min_bottom_n; ++i)
+    s_.min_bottom[static_cast<size_t>(i)] = s_.min_bottom[static_cast<size_t>(i + 1)];
+  if (--s_.min_bottom_n == 0) s_.bottom_known = 0;
 }
 
 // One chance outcome happened.
@@ -469,19 +502,18 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
       if (q != p && pred(seat(q))) return true;
     return false;
   };
-  const bool threat_window = !main && (w == Wnd::kThreatDeclared || w == Wnd::kThreatAfterRoll ||
-                                       w == Wnd::kThreatSuccess);
   const bool creation_main = main && s_.phase == Phase::kCreation;
-  const bool rivalry_main = main && s_.phase == Phase::kRivalry;
+  const bool rivalry_main = main && s_.phase == Phase::kRivalry &&
+                            (s_.stage == Stage::kRivalry || s_.stage == Stage::kSend);
   const bool fight = !main && s_.fight_active;
   switch (t) {
     // any
     case tLabAccident:
       return others_with([](const Seat& q) { return q.raw_count() > 0; });
-    case tSabotage:
-      return !threat_window && others_with([](const Seat& q) { return q.dev_total() > 0; });
-    case tEspionage:
-      return others_with([](const Seat& q) { return q.device >= 0 || q.raw_count() > 0; });
+    case tSabotage:  // "not during a threat": from its declaration to its last counter (D19)
+      return !s_.threat_on && others_with([](const Seat& q) { return q.dev_total() > 0; });
+    case tEspionage:  // D10: an opponent with something hidden to look at
+      return others_with([](const Seat& q) { return spy_target(q); });
     case tEvilLaugh:
       return true;
     // C-own
@@ -498,20 +530,18 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
     }
     case tBlackMarket:
       return creation_main && sum(s_.raw_deck) + sum(s_.raw_discard) > 0;
-    case tInsiderTip:
-      return creation_main && (s_.emp_deck | s_.min_deck) != 0 && s_.top_n[0] == 0 &&
-             s_.top_n[1] == 0;
+    case tInsiderTip:  // MW-32: whatever lies on top (an earlier stack too); MW-2b reshuffles
+      return creation_main && (drawable(0) > 0 || drawable(1) > 0);
     case tEmbezzle:
     case tOvertime:
     case tForged:
     case tBrilliant:
       return creation_main;
     // R-own
-    case tPressGang:
+    case tPressGang:  // MW-6c: in the player's own Rivalry decisions (main, sending Minions)
       return rivalry_main && s_.min_discard_n > 0 && std::popcount(st.minions) < d_->max_minions;
-    case tMercenary:
-      return rivalry_main && std::popcount(st.minions) < d_->max_minions &&
-             (s_.min_deck | s_.top_n[1]) != 0;
+    case tMercenary:  // MW-2b: an empty deck is reshuffled from the discard pile
+      return rivalry_main && std::popcount(st.minions) < d_->max_minions && drawable(1) > 0;
     case tReinforce:
       return fight && p == s_.attacker && (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
     case tSneak:
@@ -526,8 +556,8 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
              (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
     case tDoubleAgent:
       return fight && p != s_.attacker && w == Wnd::kAttackDeclared && s_.n_atk > 0;
-    case tBoobyTrap:
-      return fight && p == s_.defender && w == Wnd::kAfterResolved;
+    case tBoobyTrap:  // "one surviving attacking minion": there must be one (MW-6a)
+      return fight && p == s_.defender && w == Wnd::kAfterResolved && s_.n_atk > 0;
     case tFieldMedic: {
       if (!(fight && w == Wnd::kAfterDamage)) return false;
       for (int i = 0; i < s_.n_atk; ++i)
@@ -560,9 +590,17 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
   }
 }
 
+// Maddening Whispers can still act on this threat's roll (MW-31; asked for under powers=ask).
+bool MwahahahaState::whispers_ready(int p) const {
+  const Seat& st = seat(p);
+  return p == s_.threatener && d_->sci[static_cast<size_t>(st.sci)].power == kWhispers &&
+         !st.power_used && s_.threat_level < 3 && s_.ndice[1] > 0;
+}
+
 bool MwahahahaState::askable(int p) const {
   if (p == s_.w_excl) return false;
   if (seat(p).trick_count() > 0) return true;
+  if (s_.wnd == Wnd::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p)) return true;
   // Teutonic Precision: a fighter with the unused power is asked after the roll (MW-6a).
   if (s_.wnd == Wnd::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
       d_->sci[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used)
@@ -579,6 +617,8 @@ void MwahahahaState::legal_window(std::vector<Action>& out) const {
       d_->sci[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used &&
       s_.ndice[p == s_.attacker ? 0 : 1] > 0)
     out.push_back(act::kPowerReroll);
+  if (s_.wnd == Wnd::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p))
+    out.push_back(act::kPowerReroll);  // D11: Maddening Whispers, asked for (MW-6a)
 }
 
 void MwahahahaState::legal_main_tricks(std::vector<Action>& out, int p) const {
@@ -648,6 +688,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       case chMinion:
         if (s_.top_n[1])
           out.push_back(act::kMinion + s_.top[1][0]);
+        else if (!s_.min_deck)
+          out.push_back(act::kMinion + s_.min_bottom[0]);
         else
           for (int i = 0; i < kNumMin; ++i)
             if (bit(s_.min_deck, i)) out.push_back(act::kMinion + i);
@@ -694,27 +736,34 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       legal_window(out);
       break;
     case Stage::kCreation: {
-      out.push_back(act::kEndTurn);
-      if (st.turn_actions >= kTurnActions) break;  // D6
-      for (int k = 0; k < 12; ++k)
-        if (st.raw[static_cast<size_t>(k)] &&
-            (capacity_left(p, k / 3) > 0 ||
-             (d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used)))
-          out.push_back(act::kConvert + k);
-      if (st.raw[kWild])
-        for (int t = 0; t < kTypes; ++t)
-          if (capacity_left(p, t) > 0 ||
-              (d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used))
-            out.push_back(act::kConvertWild + t);
+      out.push_back(act::kEndTurn);  // D6: no cap on the turn's actions
+      {
+        const bool oc =
+            d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used;
+        const bool ask = g_->powers_ask();  // D11: Overclock a choice (convert-overclock:)
+        for (int k = 0; k < 12; ++k) {
+          if (!st.raw[static_cast<size_t>(k)]) continue;
+          const int left = capacity_left(p, k / 3);
+          if (left > 0 || (oc && !ask)) out.push_back(act::kConvert + k);
+          if (oc && ask && d_->raw[static_cast<size_t>(k)].value > left)
+            out.push_back(act::kConvertOver + k);
+        }
+        if (st.raw[kWild])
+          for (int t = 0; t < kTypes; ++t) {
+            const int left = capacity_left(p, t);
+            if (left > 0 || (oc && !ask)) out.push_back(act::kConvertWild + t);
+            if (oc && ask && d_->wild_value > left) out.push_back(act::kConvertWildOver + t);
+          }
+      }
       if (g_->sacrifice_on() && st.raw_count() >= d_->sacrifice_cards)
         for (int t = 0; t < kTypes; ++t)
           if (d_->sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0)
             out.push_back(act::kSacrifice + t);
       if (std::popcount(st.empires) < d_->max_empires && st.stock_total() >= d_->empire_cost &&
-          (s_.emp_deck || s_.emp_discard || s_.top_n[0]))
+          drawable(0) > 0)
         out.push_back(act::kBuyEmpire);
       if (std::popcount(st.minions) < d_->max_minions && st.stock_total() >= d_->minion_cost &&
-          !st.buy_lock && (s_.min_deck || s_.min_discard_n || s_.top_n[1]))
+          !st.buy_lock && drawable(1) > 0)
         out.push_back(act::kBuyMinion);
       if (st.device >= 0)
         for (int t = 0; t < kTypes; ++t)
@@ -806,7 +855,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
             ok = o.dev_total() > 0;
             break;
           case tEspionage:
-            ok = o.device >= 0 || o.raw_count() > 0;
+            ok = spy_target(o);
             break;
           case tHostile:
             ok = std::popcount(o.empires) >= 2;
@@ -852,8 +901,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         if (s_.purpose != 1 || s_.reroll_side == 1) out.push_back(act::kRerollDef + i);
       break;
     case Stage::kInsiderDeck:
-      if (s_.emp_deck) out.push_back(act::kInsiderEmp);
-      if (s_.min_deck) out.push_back(act::kInsiderMin);
+      if (drawable(0) > 0) out.push_back(act::kInsiderEmp);
+      if (drawable(1) > 0) out.push_back(act::kInsiderMin);
       break;
     case Stage::kTradeBuild: {
       const int q = s_.trade_partner;
@@ -905,8 +954,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       if (ok) out.push_back(act::kAccept);
       out.push_back(act::kDecline);
       if (d_->sci[static_cast<size_t>(st.sci)].power == kHypnotic && !st.power_used &&
-          s_.t_raw_n > 0 && !s_.t_peeked)
-        out.push_back(act::kPeek);
+          s_.t_raw_n > 0 && !s_.t_peeked)  // D20: the partner picks the card
+        for (int i = 0; i < (g_->peek_first() ? 1 : s_.t_raw_n); ++i) out.push_back(act::kPeek + i);
       break;
     }
     case Stage::kTradeGive:
@@ -960,6 +1009,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       break;
     }
     case Stage::kSend: {
+      for (int t : {static_cast<int>(tPressGang), static_cast<int>(tMercenary)})
+        if (can_play(p, t, s_.wnd, true)) out.push_back(act::kPlay + t);
       if (s_.n_atk > 0) out.push_back(act::kSendDone);
       if (s_.n_atk < 3) {
         const int icons = s_.target_emp >= 0 ? d_->emp[static_cast<size_t>(s_.target_emp)].icons
@@ -1022,7 +1073,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       break;
     case Stage::kDomination: {
       out.push_back(act::kNoThreat);
-      const int cap = capability(p);
+      const int cap = s_.threat_made ? 0 : capability(p);
       for (int l = 0; l < cap; ++l)
         if (l < 3 || !s_.world_taken) out.push_back(act::kThreaten + l);
       legal_main_tricks(out, p);
@@ -1143,17 +1194,18 @@ void MwahahahaState::begin_turn() {
   Seat& st = s_.seats[static_cast<size_t>(p)];
   st.turn_actions = 0;
   s_.trades_this_turn = 0;
+  s_.threat_made = 0;
   if (s_.phase == Phase::kCreation) {
-    if (st.device < 0) {  // MW-27
-      s_.pending_n = 0;
-      chance(chDevice, p, 3, pcTurnDevice);
-      return;
-    }
-    refill();
+    refill();  // MW-7: first; then a new device (MW-27)
     return;
   }
   s_.w_excl = static_cast<std::int8_t>(p);
   open_window(Wnd::kTurn, (p + 1) % num_players(), pcTurnMain);
+}
+
+void MwahahahaState::open_turn_window() {
+  s_.w_excl = static_cast<std::int8_t>(s_.turn);
+  open_window(Wnd::kTurn, (s_.turn + 1) % num_players(), pcTurnMain);
 }
 
 void MwahahahaState::refill() {
@@ -1169,7 +1221,7 @@ void MwahahahaState::refill() {
 void MwahahahaState::end_turn() {
   if (s_.phase == Phase::kCreation && g_->trade_open() && s_.open_left == 0 &&
       s_.stage != Stage::kOpenTrade) {
-    s_.open_left = static_cast<std::uint8_t>(num_players() - 1);
+    s_.open_left = static_cast<std::uint8_t>(num_players() - (g_->open_trade_all() ? 0 : 1));
     s_.open_trader = static_cast<std::uint8_t>((s_.turn + 1) % num_players());
     s_.stage = Stage::kOpenTrade;
     s_.actor = s_.open_trader;
@@ -1215,14 +1267,13 @@ void MwahahahaState::open_window(Wnd w, int first, std::uint8_t resume_pc) {
 
 void MwahahahaState::window_seek(int from) {
   const int n = num_players();
-  if (s_.w_plays < kWindowPlays) {
-    for (int i = 0; i < n; ++i) {
-      const int q = (from + i) % n;
-      if (askable(q) && !((s_.w_passed >> q) & 1)) {
-        s_.stage = Stage::kWindow;
-        s_.actor = static_cast<std::uint8_t>(q);
-        return;
-      }
+  // MW-6a: the window stays open until every askable player has passed since the last play.
+  for (int i = 0; i < n; ++i) {
+    const int q = (from + i) % n;
+    if (askable(q) && !((s_.w_passed >> q) & 1)) {
+      s_.stage = Stage::kWindow;
+      s_.actor = static_cast<std::uint8_t>(q);
+      return;
     }
   }
   close_window();
@@ -1347,6 +1398,13 @@ void MwahahahaState::play_trick(int p, int t) {
       break;
     case tEvilLaugh:
       if (st.maniacal == 0) {
+        // MW-6b: a gain in the Domination phase opens the gain-maniacal window (D4), inside
+        // whatever window or decision the card was played in.
+        if (s_.phase == Phase::kDomination && s_.save_n < kWindowSaves) {
+          save_window();
+          gain_counter(p, true, 0, pcEvilLaugh);
+          return;
+        }
         st.maniacal = 1;
         s_.stats.maniacal_gained[static_cast<size_t>(p)]++;
         break;
@@ -1401,12 +1459,12 @@ void MwahahahaState::finish_trick() {
   s_.trick = -1;
   s_.purpose = puNone;
   if (s_.ret_stage == Stage::kWindow) {
-    s_.w_plays++;
+    if (s_.w_plays < 255) s_.w_plays++;
     s_.w_passed = 0;
     // A void event closes its window (MW-6a).
     bool voided =
         (s_.wnd == Wnd::kConvert && s_.conv_cancel) ||
-        ((s_.wnd == Wnd::kAttackDeclared) && s_.n_atk == 0) ||
+        ((s_.wnd == Wnd::kAttackDeclared || s_.wnd == Wnd::kAfterResolved) && s_.n_atk == 0) ||
         ((s_.wnd == Wnd::kGainManiacal || s_.wnd == Wnd::kGainHumiliation) && s_.counter_blocked);
     if (voided) {
       close_window();
@@ -1418,7 +1476,7 @@ void MwahahahaState::finish_trick() {
   }
   s_.stage = s_.ret_stage;
   s_.actor = static_cast<std::uint8_t>(p);
-  s_.seats[static_cast<size_t>(p)].turn_actions++;
+  count_action(p);
   s_.trick_player = -1;
 }
 
@@ -1604,9 +1662,16 @@ void MwahahahaState::resolve_dead() {
   };
   kill(s_.atk, s_.atk_dmg, s_.n_atk, true);
   kill(s_.def, s_.def_dmg, s_.n_def, false);
-  s_.grave_pending = static_cast<std::uint8_t>(died_types);
+  grave_trigger(died_types, 0);
+}
+
+// Grave Robber's trigger for Minions of `types` destroyed; `after`: 0 fight damage (then the
+// after-resolved window), 1 a Booby Trap (back to its window), 2 one-shot Minions (the fight ends).
+void MwahahahaState::grave_trigger(int types, std::uint8_t after) {
+  s_.grave_pending = static_cast<std::uint8_t>(types);
   s_.medic_used =
-      died_types ? 3 : 0;  // fighters still to check for Grave Robber: 1 attacker, 2 defender
+      types ? 3 : 0;  // fighters still to check for Grave Robber: 1 attacker, 2 defender
+  s_.grave_after = after;
   grave_next();
 }
 
@@ -1629,6 +1694,14 @@ void MwahahahaState::grave_next() {
     return;
   }
   s_.grave_pending = 0;
+  if (s_.grave_after == 1) {
+    finish_trick();
+    return;
+  }
+  if (s_.grave_after == 2) {
+    fight_finish();
+    return;
+  }
   if (s_.n_atk > 0) {
     open_window(Wnd::kAfterResolved, s_.attacker, pcAfterResolved);
     return;
@@ -1637,20 +1710,27 @@ void MwahahahaState::grave_next() {
 }
 
 void MwahahahaState::fight_end() {
-  // Booby Trap victims, then one-shot Minions leave; survivors heal (MW-20a).
-  for (int i = 0; i < s_.n_atk; ++i) {
-    const int m = s_.atk[static_cast<size_t>(i)];
-    if (s_.atk_dmg[static_cast<size_t>(i)] >= d_->min[static_cast<size_t>(m)].hp) {
+  // MW-20a: Booby Trap victims are gone already (discarded as the card resolved); now one-shot
+  // Minions leave, the attacker's first in the order sent; then survivors heal.
+  int types = 0;
+  auto one_shots = [&](const std::array<std::int8_t, 3>& arr, int cnt) {
+    for (int i = 0; i < cnt; ++i) {
+      const int m = arr[static_cast<size_t>(i)];
+      if (d_->min[static_cast<size_t>(m)].ability != kOneShot) continue;
       discard_minion(m);
-      s_.stats.minions_lost_att++;
-    } else if (d_->min[static_cast<size_t>(m)].ability == kOneShot) {
-      discard_minion(m);
+      types |= 1 << d_->min[static_cast<size_t>(m)].type;
     }
+  };
+  one_shots(s_.atk, s_.n_atk);
+  one_shots(s_.def, s_.n_def);
+  if (types && g_->grave_after_fight()) {  // D13: destroyed after the fight, still in it
+    grave_trigger(types, 2);
+    return;
   }
-  for (int i = 0; i < s_.n_def; ++i) {
-    const int m = s_.def[static_cast<size_t>(i)];
-    if (d_->min[static_cast<size_t>(m)].ability == kOneShot) discard_minion(m);
-  }
+  fight_finish();
+}
+
+void MwahahahaState::fight_finish() {
   s_.n_atk = s_.n_def = 0;
   s_.atk_dmg = {};
   s_.def_dmg = {};
@@ -1667,10 +1747,10 @@ void MwahahahaState::fight_end() {
 
 void MwahahahaState::after_fight() {
   const int p = s_.attacker;
-  if (g_->attacks_many()) {
+  if (g_->attacks_many() || g_->turn_declared()) {  // D16, D21
     s_.stage = Stage::kRivalry;
     s_.actor = static_cast<std::uint8_t>(p);
-    s_.seats[static_cast<size_t>(p)].turn_actions++;
+    count_action(p);
     if (s_.seats[static_cast<size_t>(p)].turn_actions < 12) return;
   }
   end_turn();
@@ -1691,10 +1771,47 @@ void MwahahahaState::gain_counter(int p, bool maniacal, int source, std::uint8_t
 }
 
 void MwahahahaState::threat_done() {
+  s_.threat_on = 0;
+  if (g_->turn_declared()) {  // D21: back to the turn's main decision, no second threat
+    s_.threat_made = 1;
+    s_.stage = Stage::kDomination;
+    s_.actor = s_.turn;
+    return;
+  }
   end_turn();
 }
 
+// A window opened while another window or a trick is being resolved (Evil Laugh's gain, D4):
+// the outer context is kept and put back when the inner window is done.
+void MwahahahaState::save_window() {
+  auto& w = s_.saves[s_.save_n++];
+  w = {s_.wnd,          s_.ret_stage,       s_.w_passed,         s_.w_plays,
+       s_.w_resume,     s_.gain_player,     s_.gain_is_maniacal, s_.gain_source,
+       s_.gain_resume,  s_.counter_blocked, s_.purpose,          s_.trick,
+       s_.trick_player, s_.w_excl};
+  s_.w_excl = -1;
+}
+
+void MwahahahaState::restore_window() {
+  const auto& w = s_.saves[--s_.save_n];
+  s_.wnd = w.wnd;
+  s_.ret_stage = w.ret_stage;
+  s_.w_passed = w.w_passed;
+  s_.w_plays = w.w_plays;
+  s_.w_resume = w.w_resume;
+  s_.gain_player = w.gain_player;
+  s_.gain_is_maniacal = w.gain_is_maniacal;
+  s_.gain_source = w.gain_source;
+  s_.gain_resume = w.gain_resume;
+  s_.counter_blocked = w.counter_blocked;
+  s_.purpose = w.purpose;
+  s_.trick = w.trick;
+  s_.trick_player = w.trick_player;
+  s_.w_excl = w.w_excl;
+}
+
 void MwahahahaState::end_game(Win w) {
+  s_.threat_on = 0;
   s_.win = w;
   s_.stage = Stage::kTerminal;
   s_.phase = Phase::kOver;
@@ -1834,7 +1951,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
           else
             start_round();
         } else {
-          refill();
+          open_turn_window();
         }
         return;
       }
@@ -1853,8 +1970,12 @@ void MwahahahaState::resume(std::uint8_t pc) {
       s_.actor = s_.active;
       return;
     case pcRefill:
-      s_.w_excl = static_cast<std::int8_t>(s_.turn);
-      open_window(Wnd::kTurn, (s_.turn + 1) % n, pcTurnMain);
+      if (seat(s_.turn).device < 0) {  // MW-27, after the refill (MW-7 "first")
+        s_.pending_n = 0;
+        chance(chDevice, s_.turn, 3, pcTurnDevice);
+        return;
+      }
+      open_turn_window();
       return;
     case pcTurnMain:
       s_.actor = s_.turn;
@@ -1871,7 +1992,8 @@ void MwahahahaState::resume(std::uint8_t pc) {
         const int value = s_.conv_kind == kWild ? d_->wild_value : d_->raw[s_.conv_kind].value;
         const int left = capacity_left(s_.turn, t);
         int gain = std::min(value, left);
-        if (value > left && d_->sci[static_cast<size_t>(st.sci)].power == kOverclock &&
+        const bool use = g_->powers_ask() ? s_.conv_over != 0 : true;  // D11
+        if (use && value > left && d_->sci[static_cast<size_t>(st.sci)].power == kOverclock &&
             !st.overclock_used) {
           st.overclock_used = 1;  // MW-31: spent only if the conversion resolves
           ++gain;
@@ -1972,8 +2094,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
     case pcThreatRolled: {
       sort_dice();
       Seat& st = s_.seats[s_.threatener];
-      if (d_->sci[static_cast<size_t>(st.sci)].power == kWhispers && !st.power_used &&
-          s_.threat_level < 3 && s_.ndice[1] > 0) {
+      if (!g_->powers_ask() && whispers_ready(s_.threatener)) {
         st.power_used = 1;  // MW-31: automatic, the people's highest die
         s_.roll_side = 2;
         s_.reroll_side = 1;
@@ -2059,6 +2180,10 @@ void MwahahahaState::resume(std::uint8_t pc) {
     case pcThreatDone:
       threat_done();
       return;
+    case pcEvilLaugh:
+      restore_window();
+      finish_trick();
+      return;
     default:
       return;
   }
@@ -2125,8 +2250,10 @@ void MwahahahaState::apply_chance(Action a) {
       const int m = a - act::kMinion;
       if (s_.top_n[1])
         pop_top(s_.top[1], s_.top_n[1]);
-      else
+      else if (s_.min_deck)
         s_.min_deck &= ~(1ULL << m);
+      else
+        pop_bottom();
       if (s_.ch_after == pcInsider || s_.ch_after == pcAssembly) {
         s_.pending[s_.pending_n++] = static_cast<std::int8_t>(m);
       } else {
@@ -2190,7 +2317,7 @@ void MwahahahaState::apply_decision(Action a) {
         else
           start_round();
       } else {
-        refill();
+        open_turn_window();
       }
       return;
     }
@@ -2210,6 +2337,17 @@ void MwahahahaState::apply_decision(Action a) {
         window_seek((p + 1) % n);
         return;
       }
+      if (a == act::kPowerReroll && s_.wnd == Wnd::kThreatAfterRoll) {  // Maddening Whispers
+        st.power_used = 1;
+        s_.trick = -1;
+        s_.trick_player = static_cast<std::int8_t>(p);
+        s_.ret_stage = Stage::kWindow;
+        s_.roll_side = 2;  // the people's highest die
+        s_.reroll_side = 1;
+        s_.reroll_idx = 0;
+        chance(chDie, 0, 1, pcReroll);
+        return;
+      }
       if (a == act::kPowerReroll) {  // Teutonic Precision: one of the owner's own dice
         st.power_used = 1;
         s_.trick = -1;
@@ -2227,7 +2365,13 @@ void MwahahahaState::apply_decision(Action a) {
         end_turn();
         return;
       }
-      st.turn_actions++;
+      if (a < act::kPlay || a >= act::kPlay + kNumTricks) count_action(p);  // plays: finish_trick
+      s_.conv_over = 0;
+      if (a >= act::kConvertOver && a < act::kConvertWildOver + kTypes) {
+        s_.conv_over = 1;
+        a = a < act::kConvertWildOver ? act::kConvert + (a - act::kConvertOver)
+                                      : act::kConvertWild + (a - act::kConvertWildOver);
+      }
       if (a >= act::kConvert && a < act::kConvertWild + kTypes) {
         const bool wild = a >= act::kConvertWild;
         const int k = wild ? kWild : a - act::kConvert;
@@ -2279,7 +2423,6 @@ void MwahahahaState::apply_decision(Action a) {
         return;
       }
       if (a >= act::kPlay && a < act::kPlay + kNumTricks) {
-        st.turn_actions--;  // counted by finish_trick
         play_trick(p, a - act::kPlay);
         return;
       }
@@ -2364,7 +2507,11 @@ void MwahahahaState::apply_decision(Action a) {
           st.minions |= 1ULL << m;
           s_.face_up &= ~(1ULL << m);
           s_.min_known[static_cast<size_t>(m)] = static_cast<std::uint8_t>(1 << p);
-          s_.min_deck |= 1ULL << other;  // D2: back into the unordered deck
+          // The other goes to the bottom of the Minion deck (its owner knows it is there).
+          if (s_.min_bottom_n == 0) s_.bottom_known = static_cast<std::uint8_t>(1 << p);
+          s_.bottom_known &= static_cast<std::uint8_t>(1 << p);
+          s_.min_bottom[s_.min_bottom_n++] = static_cast<std::int8_t>(other);
+          s_.min_known[static_cast<size_t>(other)] = 0;
           s_.pending_n = 0;
           s_.purpose = puNone;
           resume(pcBuyMinion);
@@ -2391,11 +2538,32 @@ void MwahahahaState::apply_decision(Action a) {
           finish_trick();
           return;
         }
-        case puBooby:
-          for (int i = 0; i < s_.n_atk; ++i)
-            if (s_.atk[static_cast<size_t>(i)] == m) s_.atk_dmg[static_cast<size_t>(i)]++;
+        case puBooby: {
+          // MW-20a: a Minion it destroys is discarded now, before one-shot Minions leave.
+          int k = 0;
+          bool killed = false;
+          for (int i = 0; i < s_.n_atk; ++i) {
+            const int x = s_.atk[static_cast<size_t>(i)];
+            auto dmg = s_.atk_dmg[static_cast<size_t>(i)];
+            if (x == m && ++dmg >= d_->min[static_cast<size_t>(m)].hp) {
+              killed = true;
+              continue;
+            }
+            s_.atk[static_cast<size_t>(k)] = static_cast<std::int8_t>(x);
+            s_.atk_dmg[static_cast<size_t>(k++)] = dmg;
+          }
+          s_.n_atk = static_cast<std::uint8_t>(k);
+          if (killed) {
+            discard_minion(m);
+            s_.stats.minions_lost_att++;
+            if (g_->grave_after_fight()) {  // D13: Grave Robber counts it (MW-31)
+              grave_trigger(1 << d_->min[static_cast<size_t>(m)].type, 1);
+              return;
+            }
+          }
           finish_trick();
           return;
+        }
         case puMedic:
           for (int i = 0; i < s_.n_atk; ++i)
             if (s_.atk[static_cast<size_t>(i)] == m) s_.atk_dmg[static_cast<size_t>(i)] = 0;
@@ -2495,8 +2663,10 @@ void MwahahahaState::apply_decision(Action a) {
     }
     case Stage::kInsiderDeck: {
       const bool emp = a == act::kInsiderEmp;
-      const int avail = emp ? std::popcount(s_.emp_deck) : std::popcount(s_.min_deck);
+      // MW-32: as many cards as remain, up to 3 (an earlier stack first: it is on top).
+      const int avail = drawable(emp ? 0 : 1);
       s_.pending_n = 0;
+      s_.top_known[emp ? 0 : 1] = 0;  // the stack is taken up: its order is known to nobody now
       chance(emp ? chEmpire : chMinion, p, std::min(3, avail), pcInsider);
       return;
     }
@@ -2556,9 +2726,9 @@ void MwahahahaState::apply_decision(Action a) {
       return;
     }
     case Stage::kTradeAnswer:
-      if (a == act::kPeek) {
+      if (a >= act::kPeek && a < act::kPeek + kMaxTradeItems) {
         st.power_used = 1;
-        s_.t_peeked = 1;
+        s_.t_peeked = static_cast<std::uint8_t>(a - act::kPeek + 1);  // which card (D20)
         return;
       }
       if (a == act::kDecline) {
@@ -2611,6 +2781,10 @@ void MwahahahaState::apply_decision(Action a) {
       start_fight();
       return;
     case Stage::kSend:
+      if (a >= act::kPlay && a < act::kPlay + kNumTricks) {
+        play_trick(p, a - act::kPlay);
+        return;
+      }
       if (a == act::kSendDone) {
         open_window(Wnd::kAttackDeclared, s_.attacker, pcAttackDeclared);
         return;
@@ -2706,6 +2880,7 @@ void MwahahahaState::apply_decision(Action a) {
         return;
       }
       s_.threatener = static_cast<std::uint8_t>(p);
+      s_.threat_on = 1;
       s_.threat_level = static_cast<std::uint8_t>(a - act::kThreaten);
       if (s_.threat_level == 3) s_.world_taken = 1;
       st.device_up = 1;  // MW-23

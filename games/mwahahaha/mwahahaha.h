@@ -19,40 +19,87 @@
 //   D1  Cards are identified by data-file index; action names use the data keys
 //       ("play:loaded-dice", "attack-empire:casino-diabolique", "send:giant-lizards").
 //   D2  Every deck is an unordered multiset: a draw is a chance decision uniform over the cards
-//       left (raw cards and Dirty Tricks by kind, weighted by copies). Insider Tip (and nothing
-//       else) puts an ordered, privately known stack on top of the Empire or Minion deck. Assembly
-//       Line's rejected Minion goes back into the (unordered) deck.
+//       left (raw cards and Dirty Tricks by kind, weighted by copies). Two ordered parts: Insider
+//       Tip puts a stack on top of the Empire or Minion deck (known to its player); Assembly
+//       Line puts the rejected Minion at the bottom of the Minion deck (known to its owner), drawn
+//       only when the unordered middle is gone. A later Insider Tip looks at the top 3 whatever
+//       lies there (an earlier stack first, then the middle, then the bottom, MW-32) and its new
+//       order is known to its player only. A look at an empty deck reshuffles it first (MW-2b).
+//   D17 Timing (MW-6c): C-own cards (Insider Tip…) are played in the player's main Creation
+//       decision; the sub-steps of a compound action (paying, selecting cards, building a
+//       trade) are not separate moments. Press Gang and Mercenary Contract (R-own: "own
+//       attack") are played in the player's main Rivalry decision and while sending Minions
+//       (a Minion brought in may be sent, MW-16a), not in another player's attack.
+//   D18 A Creation turn refills first (MW-7), then draws the new device (MW-27), then opens the
+//       turn window (MW-6b "after refill or new device"): the device is kept knowing the hand.
 //   D3  Dice: one die per chance node ("die:1".."die:6"); the threatener/attacker rolls first.
 //   D4  Response windows (MW-6a/b) ask every player holding a Dirty Trick (public count) in turn,
-//       pass always legal; at most kWindowPlays (3) cards are played per window, then it closes.
-//       Dirty Tricks played by a card's own effect open no further window (e.g. Evil Laugh's
-//       Maniacal counter). A Teutonic Precision owner in a fight is asked after the roll too.
+//       pass always legal; a window closes only when every askable player has passed since the
+//       last play (MW-6a: no cap on the plays; every play spends a card, so it ends).
+//       Evil Laugh's Maniacal counter in the Domination phase opens the gain-maniacal window
+//       like any gain (MW-6b; Media Blackout may answer), inside the window or decision it was
+//       played in, which then goes on (at most kWindowSaves nested windows; deeper, no window). A
+//       Teutonic Precision owner in a fight is asked after the roll too.
 //   D5  Trade proposals and their descriptions are public (said at the table). A Betrayed card
 //       received is discarded face up at once, so everyone sees it caught. Asking for Minions is
 //       limited to those the proposer can identify (face up, or known to it). At most 2 proposals
 //       per Creation turn (and 6 items per proposal) keep games finite.
-//   D6  A Creation turn allows at most kTurnActions (40) main actions; then only end-turn.
+//   D6  A Creation turn has no cap on its actions: every action spends something finite (raw
+//       cards, tokens, Minions, once-per-round uses, at most 2 trades), so it ends; D7 remains the
+//       game's guard. The former cap of 40 cut 0.3% of random and 0.4% of heuristic Creation
+//       turns short (agents/tests/mwahahaha_turns_test.cpp measures it; docs/rules/mwahahaha.md).
 //   D7  Guard: whatever the round limit (0 = none), a game that reaches kActionGuard actions ends
 //       as at the round limit (MW-29a ranking); it bounds max_game_length. Never seen in tests.
 //   D8  Damage, plunder and ransom are assigned one point/token at a time; a choice with a single
 //       option is still asked (it is cheap and never hides information).
 //   D9  Returns: 1 per winner, 0 otherwise (shared wins at the round limit).
 //   D10 Espionage reveals the target's device and raw hand to the player (remembered as lower
-//       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise.
-//   D11 A Wild card converts as one chosen type ("convert-wild:<type>"); Overclock is automatic:
-//       a conversion with no capacity left but 1 Overclock point converts 1 point.
+//       bounds per kind); Psychic Spies reveals the defender's Dirty Tricks likewise. Espionage
+//       needs a target with something hidden (a face-down device or a raw card): public facts;
+//       with nothing to see it is not playable (a card is never played for no effect).
+//   D11 A Wild card converts as one chosen type ("convert-wild:<type>"). Powers (MW-6a vs MW-31):
+//       MW-31 makes "once per round, when…" powers automatic, and MW-6a asks "a fighter or
+//       threatener whose scientist has an unused reroll power" after a roll. Default
+//       powers=auto follows MW-31, the more specific ruling: Maddening Whispers ("once per
+//       round, when the people roll…") rerolls the people's highest die at once; Overclock is
+//       spent on the first conversion that exceeds the capacity (+1 point; MW-31 "spent only if
+//       the conversion resolves"); Teutonic Precision ("during a fight", no "when") is the
+//       reroll power MW-6a asks for. Option powers=ask follows MW-6a: Maddening Whispers is
+//       offered ("power-reroll") in the threat-after-roll window, and Overclock is a choice at
+//       each conversion that exceeds the capacity ("convert-overclock:<card>").
 //   D12 Loaded Dice / Teutonic Precision choose a die by its sorted position ("reroll:first:0" is
 //       the attacker's or threatener's highest die, "reroll:second:<i>" the other side's).
+//   D20 Hypnotic Bargain ("look at one face-down raw material card offered to you"): the partner
+//       chooses which ("peek:<i>", the i-th offered card; which one is public, what it is is
+//       not). Option hypnotic-peek=first: always the first offered card.
+//   D21 A Rivalry turn under attacks=one ends after its attack, and a Domination turn after its
+//       threat (MW-16, MW-23: the one action of the turn; cards are played before it or in the
+//       next windows). Option turn-end=declared: the player returns to the main decision after
+//       the attack or threat (no second one) to play cards, and ends the turn with
+//       no-attack / no-threat.
 //   D13 Grave Robber is automatic; when Minions of several types die at once its owner picks the
-//       type. A Minion killed by Booby Trap after the fight does not trigger it.
+//       type. "Destroyed in a fight you take part in" (MW-31) includes a Minion Booby Trap kills
+//       after the fight and one-shot Minions leaving after it (P-MIN: "destroyed after the
+//       fight"), each a trigger of its own (once per round in all). Option grave-robber=fight-only
+//       counts only Minions destroyed by the fight's damage. Booby Trap needs a surviving
+//       attacker; the Minion it kills is discarded at once (before one-shot Minions, MW-20a), and
+//       the after-resolved window closes when no attacker is left (MW-6a).
 //   D14 Evil Laugh is a Maniacal source of its own (not once per game), within the cap of 3; Union
-//       Strike may target any Empire in play; every raw-card discard is face up (public).
+//       Strike may target any Empire in play, and its strike ends when that Empire leaves play
+//       (discarded and bought again in the round, it gives capacity; option
+//       union-strike=round keeps the strike on the card until the round ends); every raw-card
+//       discard is face up (public).
+//   D19 Sabotage "not during a threat": a threat lasts from its declaration until its last
+//       consequence (ransom, Humiliation or Maniacal counter, keeping or discarding the
+//       device), so the counter windows after a threat refuse it too.
 //   D15 Every offered raw card is followed by a describe step (an honest card's only description is
 //       itself), so the step does not reveal a Betrayed. Resampling assumes a pending trade card
 //       the viewer cannot see is what it was described as, and replaces other seats' private
 //       knowledge (Espionage, trades seen) by the public knowledge.
 //   D16 Under attacks=many a Rivalry turn ends after 12 decisions; under trade-window=open every
-//       other player may make one proposal after each Creation turn (MW-15a).
+//       other player may make one proposal after each Creation turn (MW-15a "each player in
+//       turn, from the next player"): the turn player, who just had its whole turn to propose,
+//       is not asked. Option open-trade=all asks the turn player too, last.
 
 #pragma once
 #include <array>
@@ -78,11 +125,10 @@ inline constexpr int kNumTricks = 30;
 inline constexpr int kNumSci = 10;
 inline constexpr int kLevels = 4;
 inline constexpr int kMaxDice = 24;
-inline constexpr int kWindowPlays = 3;
-inline constexpr int kTurnActions = 40;
 inline constexpr int kActionGuard = 400000;
 inline constexpr int kMaxTradeItems = 6;
-inline constexpr int kCoreTail = 2;  // fills State::Core to a multiple of 8 bytes (no padding)
+inline constexpr int kWindowSaves = 2;  // nested windows (Evil Laugh's gain, D4)
+inline constexpr int kCoreTail = 7;     // fills State::Core to a multiple of 8 bytes (no padding)
 
 enum Power : std::uint8_t {
   kTeutonic,
@@ -242,7 +288,7 @@ enum : int {
   kAccept,
   kDecline,
   kPeek,
-  kGiveRaw,
+  kGiveRaw = kPeek + kMaxTradeItems,
   kAttackEmpire = kGiveRaw + kRawKinds,
   kAttackLair = kAttackEmpire + kNumEmp,
   kNoAttack = kAttackLair + kMaxP * kTypes,
@@ -268,7 +314,9 @@ enum : int {
   kPowerReroll = kRerollDef + kMaxDice,
   kInsiderEmp,
   kInsiderMin,
-  kCount
+  kConvertOver,  // Overclock used on this conversion (powers=ask)
+  kConvertWildOver = kConvertOver + 12,
+  kCount = kConvertWildOver + kTypes
 };
 }
 
@@ -294,6 +342,12 @@ class MwahahahaGame : public Game {
   bool attacks_many() const { return attacks_many_; }
   bool ties_defender() const { return ties_defender_; }
   bool choose_scientist() const { return choose_sci_; }
+  bool grave_after_fight() const { return grave_after_fight_; }
+  bool strike_whole_round() const { return strike_round_; }
+  bool peek_first() const { return peek_first_; }
+  bool open_trade_all() const { return open_all_; }
+  bool powers_ask() const { return powers_ask_; }
+  bool turn_declared() const { return turn_declared_; }
   int raw_total(int kind) const {
     return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
   }
@@ -303,7 +357,9 @@ class MwahahahaGame : public Game {
   std::vector<std::string> names_;
   int round_limit_ = 40;
   bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
-       ties_defender_ = false, choose_sci_ = false;
+       ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true,
+       strike_round_ = false, peek_first_ = false, open_all_ = false, powers_ask_ = false,
+       turn_declared_ = false;
 };
 
 // Per-seat state: flat, trivially copyable.
@@ -473,6 +529,7 @@ class MwahahahaState : public State {
   void open_window(Wnd w, int first, std::uint8_t resume);
   void window_advance(bool played);
   bool askable(int p) const;
+  bool whispers_ready(int p) const;
   bool can_play(int p, int trick, Wnd w, bool main) const;
   void play_trick(int p, int t);
   void finish_trick();
@@ -486,6 +543,10 @@ class MwahahahaState : public State {
   void damage_next();
   void after_fight();
   void refill();
+  void open_turn_window();
+  void pop_bottom();
+  int deck_left(int dk) const;
+  int drawable(int dk) const;
   void roll(int total, std::uint8_t after);
   void sort_dice();
   void trade_return();
@@ -494,6 +555,7 @@ class MwahahahaState : public State {
   void apply_chance(Action a);
   void draw_raw_into(int p, int kind);
   void gain_token(int p, int type, int n = 1);
+  void count_action(int p);
   void cash_in(int p, int e, bool forced, std::uint8_t ret);
   void discard_minion(int m);
   void discard_empire(int e);
@@ -510,6 +572,10 @@ class MwahahahaState : public State {
   void resolve_dead();
   void grave_next();
   void fight_end();
+  void fight_finish();
+  void save_window();
+  void restore_window();
+  void grave_trigger(int types, std::uint8_t after);
   void start_threat(int level);
   void threat_rolled();
   void threat_success_continue();
@@ -552,6 +618,9 @@ class MwahahahaState : public State {
     // Insider Tip stacks on top of the Empire (0) / Minion (1) decks (D2).
     std::array<std::array<std::int8_t, 3>, 2> top{};
     std::array<std::uint8_t, 2> top_n{}, top_known{};
+    // Assembly Line's rejected Minions under the Minion deck, in order (first = next to draw).
+    std::array<std::int8_t, kNumMin> min_bottom{};
+    std::uint8_t min_bottom_n = 0, bottom_known = 0;
     std::array<std::int8_t, 3>
         pending{};  // drawn devices / Assembly Line minions / Insider Tip cards awaiting a choice
     std::uint8_t pending_n = 0;
@@ -596,11 +665,24 @@ class MwahahahaState : public State {
     std::array<std::array<std::uint8_t, kMaxDice>, 2> dice{};
     std::uint8_t roll_side = 0, roll_i = 0, dmg_left = 0, dmg_side = 0, plundered = 0,
                  plunder_pts = 0;
-    std::uint8_t reroll_side = 0, reroll_idx = 0, medic_used = 0, grave_pending = 0;
+    std::uint8_t reroll_side = 0, reroll_idx = 0, medic_used = 0, grave_pending = 0,
+                 grave_after = 0;
     // threat
     std::uint8_t threatener = 0, threat_level = 0, world_taken = 0, last_threat_ok = 0,
                  ransom_left = 0, no_ransom = 0, counter_blocked = 0, gain_player = 0,
                  gain_is_maniacal = 0, gain_source = 0, gain_resume = 0;
+    std::uint8_t threat_on = 0;  // a threat is being resolved (declared … last counter)
+    std::uint8_t threat_made = 0, conv_over = 0;  // turn-end=declared; Overclock asked for
+    // Windows put aside while an inner one runs (D4).
+    struct WindowSave {
+      Wnd wnd;
+      Stage ret_stage;
+      std::uint8_t w_passed, w_plays, w_resume, gain_player, gain_is_maniacal, gain_source,
+          gain_resume, counter_blocked, purpose;
+      std::int8_t trick, trick_player, w_excl;
+    };
+    std::array<WindowSave, kWindowSaves> saves{};
+    std::uint8_t save_n = 0;
     // end
     Win win = Win::kNone;
     std::uint8_t winners = 0;

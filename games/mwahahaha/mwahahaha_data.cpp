@@ -215,6 +215,34 @@ GameInfo MwahahahaGame::game_info() {
        "random",
        {"random", "choose"},
        "MW-2a: scientists dealt at random or chosen in seat order"},
+      {"grave-robber",
+       "all",
+       {"all", "fight-only"},
+       "MW-31 (D13): Grave Robber also counts Booby Trap kills and one-shot Minions, or only "
+       "Minions the fight's damage destroys"},
+      {"union-strike",
+       "leaves-play",
+       {"leaves-play", "round"},
+       "P-DT Union Strike (D14): the strike ends when its Empire leaves play, or lasts the round"},
+      {"hypnotic-peek",
+       "choose",
+       {"choose", "first"},
+       "MW-31 Hypnotic Bargain (D20): the partner picks the offered card it looks at, or the "
+       "first"},
+      {"open-trade",
+       "others",
+       {"others", "all"},
+       "MW-15a (D16): under trade-window=open, the other players propose after a turn, or all "
+       "(the turn player last)"},
+      {"powers",
+       "auto",
+       {"auto", "ask"},
+       "MW-31 vs MW-6a (D11): Maddening Whispers and Overclock act automatically, or are asked "
+       "for"},
+      {"turn-end",
+       "auto",
+       {"auto", "declared"},
+       "MW-16/MW-23 (D21): a turn ends after its attack or threat, or when the player ends it"},
   };
   return i;
 }
@@ -236,6 +264,12 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   attacks_many_ = options.is("attacks", "many");
   ties_defender_ = options.is("ties", "defender");
   choose_sci_ = options.is("scientist-deal", "choose");
+  grave_after_fight_ = options.is("grave-robber", "all");
+  strike_round_ = options.is("union-strike", "round");
+  peek_first_ = options.is("hypnotic-peek", "first");
+  open_all_ = options.is("open-trade", "all");
+  powers_ask_ = options.is("powers", "ask");
+  turn_declared_ = options.is("turn-end", "declared");
 
   const CardData& d = *data_;
   names_.resize(act::kCount);
@@ -312,7 +346,7 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   set(act::kCancelTrade, "cancel-trade");
   set(act::kAccept, "accept");
   set(act::kDecline, "decline");
-  set(act::kPeek, "peek");
+  for (int i = 0; i < kMaxTradeItems; ++i) set(act::kPeek + i, fmt::format("peek:{}", i));
   set(act::kNoAttack, "no-attack");
   set(act::kSendDone, "send-done");
   set(act::kDefendDone, "defend-done");
@@ -334,6 +368,9 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   set(act::kPowerReroll, "power-reroll");
   set(act::kInsiderEmp, "insider:empires");
   set(act::kInsiderMin, "insider:minions");
+  for (int i = 0; i < 12; ++i) set(act::kConvertOver + i, "convert-overclock:" + d.raw[i].key);
+  for (int t = 0; t < kTypes; ++t)
+    set(act::kConvertWildOver + t, std::string("convert-wild-overclock:") + tk[t]);
   for (int a = 0; a < act::kCount; ++a)
     if (names_[static_cast<size_t>(a)].empty())
       throw Error(fmt::format("mwahahaha: action {} has no name", a));

@@ -157,6 +157,13 @@ json MwahahahaState::view_json(Player viewer) const {
           s_.top[static_cast<size_t>(k)].begin() + s_.top_n[static_cast<size_t>(k)]);
     j[k == 0 ? "empire_top" : "minion_top"] = t;
   }
+  {  // Assembly Line's cards under the Minion deck (D2): how many is public, which is its owner's
+    json b;
+    b["n"] = s_.min_bottom_n;
+    if (viewer >= 0 && ((s_.bottom_known >> viewer) & 1))
+      b["cards"] = std::vector<int>(s_.min_bottom.begin(), s_.min_bottom.begin() + s_.min_bottom_n);
+    j["minion_bottom"] = b;
+  }
   // Cards awaiting a choice: seen by the chooser only.
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
   j["pending_n"] = s_.pending_n;
@@ -196,7 +203,7 @@ json MwahahahaState::view_json(Player viewer) const {
       std::string sdesc =
           described ? d.raw[static_cast<size_t>(s_.t_raw_desc[static_cast<size_t>(i)])].key
                     : "undescribed";
-      if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked && i == 0))
+      if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1))
         sdesc += " (really " + d.raw[static_cast<size_t>(act_k)].key + ")";
       raw.push_back(sdesc);
     }
@@ -488,7 +495,7 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
     if (trade_on) {
       for (int i = 0; i < s_.t_raw_n; ++i) {
         const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
-        if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked && i == 0)) {
+        if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1)) {
           pool[static_cast<size_t>(s_.t_raw_actual[static_cast<size_t>(i)])]--;
           offer_slot[static_cast<size_t>(i)] = s_.t_raw_actual[static_cast<size_t>(i)];
         } else if (described) {
@@ -624,6 +631,10 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
     const bool top_hidden = !(viewer >= 0 && ((s_.top_known[1] >> viewer) & 1));
     if (top_hidden)
       for (int i = 0; i < s_.top_n[1]; ++i) pool |= 1ULL << s_.top[1][static_cast<size_t>(i)];
+    const bool bottom_hidden = !(viewer >= 0 && ((s_.bottom_known >> viewer) & 1));
+    if (bottom_hidden)
+      for (int i = 0; i < s_.min_bottom_n; ++i)
+        pool |= 1ULL << s_.min_bottom[static_cast<size_t>(i)];
     const bool pend = pending_minions && !pending_known;
     if (pend)
       for (int i = 0; i < s_.pending_n; ++i) pool |= 1ULL << s_.pending[static_cast<size_t>(i)];
@@ -653,6 +664,9 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
     if (top_hidden)
       for (int i = 0; i < s_.top_n[1]; ++i)
         c.top[1][static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
+    if (bottom_hidden)
+      for (int i = 0; i < s_.min_bottom_n; ++i)
+        c.min_bottom[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
     if (pend)
       for (int i = 0; i < s_.pending_n; ++i)
         c.pending[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];

@@ -61,6 +61,15 @@ TEST_F(MwInvariants, OptionCombinations) {
        {"attacks", "many"},
        {"scientist-deal", "choose"},
        {"round-limit", "10"}},
+      // The readings of issues 16/17 together (D11, D13, D14, D16, D20, D21).
+      {{"trade-window", "open"},
+       {"open-trade", "all"},
+       {"powers", "ask"},
+       {"turn-end", "declared"},
+       {"hypnotic-peek", "first"},
+       {"grave-robber", "fight-only"},
+       {"union-strike", "round"},
+       {"round-limit", "8"}},
   };
   cfg.games_per_config = testing::scaled(3);
   cfg.seed = 5000;

@@ -10,115 +10,14 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "mw_table.h"
 #include "mwahahaha/mwahahaha.h"
 #include "villainy/core/registry.h"
 
 namespace villainy::mwahahaha {
 namespace {
 
-class Table {
- public:
-  explicit Table(int n, std::map<std::string, std::string> opts = {}) {
-    register_game();
-    g = load_game("mwahahaha", opts, n);
-    st = g->new_initial_state();
-  }
-  MwahahahaState& s() { return static_cast<MwahahahaState&>(*st); }
-  MwahahahaState::Core& c() { return s().mutable_core(); }
-  const CardData& d() { return s().data(); }
-  Action id(const std::string& name) const {
-    auto a = g->action_from_name(name);
-    if (!a) throw std::runtime_error("no action named " + name);
-    return *a;
-  }
-  void act(const std::string& name) {
-    if (!st->is_legal(id(name))) {
-      std::string l;
-      for (const auto& x : legal()) l += x + " ";
-      throw std::runtime_error(
-          fmt::format("'{}' is not legal; to act: {}; legal: {}", name, st->current_player(), l));
-    }
-    st->apply(id(name));
-  }
-  bool can(const std::string& name) const { return st->is_legal(id(name)); }
-  std::set<std::string> legal() const {
-    std::set<std::string> out;
-    for (Action a : st->legal_actions()) out.insert(g->action_name(a));
-    return out;
-  }
-  int minion(const std::string& key) { return id("send:" + key) - act::kSend; }
-  int empire(const std::string& key) { return id("cash-in:" + key) - act::kCashIn; }
-  int trick(const std::string& key) { return id("play:" + key) - act::kPlay; }
-  // MW-2/MW-2a: scientists by chance in seat order, then 3 devices per seat (the first is kept),
-  // then round 1 (MW-4): one Dirty Trick per seat; the phase tie is broken for seat 0, who goes
-  // first.
-  void setup(const std::vector<std::string>& sci, const std::vector<std::vector<std::string>>& devs,
-             const std::vector<std::string>& tricks) {
-    for (auto& k : sci) act("scientist:" + k);
-    for (auto& dv : devs) {
-      for (auto& k : dv) act("device:" + k);
-      act("keep-device:" + dv[0]);
-    }
-    for (auto& t : tricks) act("trick:" + t);
-    if (st->is_chance()) act("tie:0");
-    act("go-first");
-  }
-  // Removes every Dirty Trick from the hands (back to the deck) so no window asks anyone.
-  void clear_tricks() {
-    for (int p = 0; p < g->num_players(); ++p)
-      for (int t = 0; t < kNumTricks; ++t) {
-        c().trick_deck[static_cast<size_t>(t)] +=
-            c().seats[static_cast<size_t>(p)].tricks[static_cast<size_t>(t)];
-        c().seats[static_cast<size_t>(p)].tricks[static_cast<size_t>(t)] = 0;
-      }
-  }
-  void give_trick(int p, const std::string& key) {
-    const int t = trick(key);
-    c().trick_deck[static_cast<size_t>(t)]--;
-    c().seats[static_cast<size_t>(p)].tricks[static_cast<size_t>(t)]++;
-  }
-  void give_minion(int p, const std::string& key, bool face_up = false) {
-    const int m = minion(key);
-    c().min_deck &= ~(1ULL << m);
-    c().seats[static_cast<size_t>(p)].minions |= 1ULL << m;
-    c().min_known[static_cast<size_t>(m)] = static_cast<std::uint8_t>(1 << p);
-    if (face_up) c().face_up |= 1ULL << m;
-  }
-  void give_empire(int p, const std::string& key) {
-    const int e = empire(key);
-    c().emp_deck &= ~(1ULL << e);
-    c().seats[static_cast<size_t>(p)].empires |= 1ULL << e;
-  }
-  void phase(Phase ph, int p) {
-    c().phase = ph;
-    c().stage = ph == Phase::kCreation  ? Stage::kCreation
-                : ph == Phase::kRivalry ? Stage::kRivalry
-                                        : Stage::kDomination;
-    c().actor = static_cast<std::uint8_t>(p);
-    c().turn = static_cast<std::uint8_t>(p);
-    for (int i = 0; i < g->num_players(); ++i)
-      c().order[static_cast<size_t>(i)] = static_cast<std::int8_t>((p + i) % g->num_players());
-    c().order_pos = 0;
-  }
-  void dice(const std::vector<int>& v) {
-    for (int x : v) act(fmt::format("die:{}", x));
-  }
-  void pass_windows() {
-    while (s().stage() == Stage::kWindow) act("pass");
-  }
-  std::shared_ptr<const Game> g;
-  std::unique_ptr<State> st;
-};
-
-// A standard 2-player table: Herr Ubervoldt (E3 M2 S2 Eu0) and Baron Morbidodictus (E2 M3 S0 Eu2).
-Table two(std::map<std::string, std::string> opts = {}) {
-  Table t(2, std::move(opts));
-  t.setup({"herr-ubervoldt", "baron-morbidodictus"},
-          {{"man-eating-plants", "orbital-laser", "freeze-ray"},
-           {"giant-robot", "shrink-ray", "weather-machine"}},
-          {"embezzlement", "brilliant-idea"});
-  return t;
-}
+using namespace testing_table;
 
 // ---------------------------------------------------------------------------------------------
 // MW-1: the components, every card of the stand-in set.
@@ -305,12 +204,6 @@ TEST(MwRound, TiesBrokenAtRandomOrBySeat_MW5_MW5a) {
 // ---------------------------------------------------------------------------------------------
 // Creation (MW-7…MW-15)
 // ---------------------------------------------------------------------------------------------
-Table creation_two(std::vector<std::string> hand) {
-  Table t = two();
-  for (auto& k : hand) t.act("raw:" + k);
-  t.pass_windows();
-  return t;
-}
 
 TEST(MwCreation, ConversionCappedByLairAndEmpires_MW8_MW8a) {
   // Herr Ubervoldt: Energy 3, Money 2, Structure 2, Eureka 0.
@@ -544,8 +437,8 @@ TEST(MwTrade, HypnoticBargainPeeksAtAnOfferedCard_MW15_MW31) {
   t.act("describe-as:wild");
   t.act("ask-token:energy");
   t.act("propose");
-  ASSERT_TRUE(t.can("peek"));
-  t.act("peek");
+  ASSERT_TRUE(t.can("peek:0"));
+  t.act("peek:0");
   EXPECT_EQ(t.st->view_json(1)["trade"]["offer_raw"][0], "wild (really betrayed)");
   t.act("decline");
 }
@@ -689,15 +582,6 @@ TEST(MwRivalry, OneAttackPerRoundOrMany_MW16_MW16a) {
 // ---------------------------------------------------------------------------------------------
 // Domination (MW-22…MW-28)
 // ---------------------------------------------------------------------------------------------
-Table domination_two(std::array<std::uint8_t, 4> dev_tokens,
-                     std::vector<std::string> tricks1 = {}) {
-  Table t = two();
-  t.clear_tricks();
-  for (auto& k : tricks1) t.give_trick(1, k);
-  t.phase(Phase::kDomination, 0);
-  t.c().seats[0].dev = dev_tokens;
-  return t;
-}
 
 TEST(MwDomination, CapabilityFromDeviceTokens_MW22_MW22a) {
   Table t = domination_two({1, 1, 1, 1});
@@ -808,7 +692,9 @@ TEST(MwDomination, NewDeviceAtNextCreationTurn_MW27) {
   t.act("trick:sabotage");  // round 2 (MW-4)
   t.act("trick:espionage");
   t.act("go-first");  // seat 0 is the richest
-  // MW-27: without a device, seat 0 draws 3 at its Creation turn and keeps one face down.
+  // MW-27: without a device, seat 0 draws 3 at its Creation turn (after the refill, MW-7) and
+  // keeps one face down.
+  for (auto k : {"s3", "m3", "eu3", "eu2", "eu1"}) t.act(std::string("raw:") + k);
   t.act("device:black-hole-generator");
   t.act("device:tidal-wave-machine");
   t.act("device:gravity-inverter");
@@ -992,8 +878,10 @@ TEST(MwTricks, RivalryCards_MW6b_MW6c) {
   t.act("play:reinforcements");
   t.act("play:double-agent");  // seat 1
   t.act("select-minion:giant-lizards");
-  t.act("pass");               // seat 0
-  t.act("play:secret-vault");  // the third card: the window closes (D4)
+  t.act("pass");  // seat 0
+  t.act("play:secret-vault");
+  t.act("pass");  // MW-6a: everyone is asked again after a play; both pass, the window closes
+  t.act("pass");
   t.act("defend:nanites");
   t.act("defend-done");
   t.act("pass");  // before-roll: attacker
@@ -1083,14 +971,6 @@ TEST(MwTricks, MediaBlackoutBlocksAManiacalCounter) {
 // ---------------------------------------------------------------------------------------------
 // Scientists' powers (P-SCI, MW-31, MW-32) and Minion / Empire abilities (P-MIN, P-EMP)
 // ---------------------------------------------------------------------------------------------
-Table with(const std::string& sci0, const std::string& sci1) {
-  Table t(2);
-  t.setup({sci0, sci1},
-          {{"man-eating-plants", "orbital-laser", "freeze-ray"},
-           {"giant-robot", "shrink-ray", "weather-machine"}},
-          {"embezzlement", "brilliant-idea"});
-  return t;
-}
 
 TEST(MwPowers, TeutonicPrecisionRerollsOneOwnDie_MW31) {
   Table t = with("herr-ubervoldt", "professor-kontiki");
@@ -1165,7 +1045,9 @@ TEST(MwPowers, AssemblyLineKeepsOneOfTwo_MW31) {
             "Seat 0 chooses a Minion");
   t.act("select-minion:killer-robot");
   EXPECT_EQ(t.s().seat(0).minions, 1ULL << t.minion("killer-robot"));
-  EXPECT_TRUE((t.s().minion_deck() >> t.minion("zombies")) & 1);  // D2: back into the deck
+  // D2: the other goes to the bottom of the Minion deck, out of the unordered middle.
+  EXPECT_FALSE((t.s().minion_deck() >> t.minion("zombies")) & 1);
+  EXPECT_EQ(t.s().core().min_bottom_n, 1);
   t.act("buy-minion");  // the second purchase this round draws one card
   t.act("pay:energy");
   EXPECT_EQ(t.s().core().ch_count, 1);

@@ -10,7 +10,7 @@
 namespace villainy::mwahahaha {
 namespace {
 
-constexpr std::uint64_t kSignature100 = 0xb10a80a9f64b30beULL;
+constexpr std::uint64_t kSignature100 = 0xe058617dd4b94856ULL;
 
 TEST(MwahahahaSignature, PinnedOver100SeededGames) {
   register_game();
