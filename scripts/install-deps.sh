@@ -6,6 +6,7 @@ packages=(
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
   clang-format python3 ccache
+  pybind11-dev python3-numpy python3-pytest python3-dev
 )
 missing=()
 for p in "${packages[@]}"; do

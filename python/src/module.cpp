@@ -50,13 +50,14 @@ py::array_t<std::int8_t> mask_array(const State& s, std::vector<Action>& buffer)
 }
 
 py::object json_to_py(const nlohmann::json& j) {
-  static py::object loads = py::module_::import("json").attr("loads");
-  return loads(j.dump());
+  // Leaked on purpose: a static py::object would be destroyed after the interpreter.
+  static auto* loads = new py::object(py::module_::import("json").attr("loads"));
+  return (*loads)(j.dump());
 }
 
 nlohmann::json py_to_json(const py::handle& h) {
-  static py::object dumps = py::module_::import("json").attr("dumps");
-  return nlohmann::json::parse(dumps(h).cast<std::string>());
+  static auto* dumps = new py::object(py::module_::import("json").attr("dumps"));
+  return nlohmann::json::parse((*dumps)(h).cast<std::string>());
 }
 
 PyState state_from_record(const py::object& record) {
@@ -134,14 +135,7 @@ PYBIND11_MODULE(_core, m) {
   register_all_games();
   register_all_agents();
 
-  static py::exception<Error> error(m, "Error", PyExc_ValueError);
-  py::register_exception_translator([](std::exception_ptr p) {
-    try {
-      if (p) std::rethrow_exception(p);
-    } catch (const Error& e) {
-      PyErr_SetString(error.ptr(), e.what());
-    }
-  });
+  py::register_exception<Error>(m, "Error", PyExc_ValueError);
 
   m.attr("CHANCE_PLAYER") = kPyChance;
   m.attr("TERMINAL_PLAYER") = kPyTerminal;
