@@ -158,6 +158,36 @@ void bind_state(py::module_& m) {
             return action_arg(*s.state, b.is_none() ? a : b);
           },
           py::arg("name"), py::arg("name2") = py::none())
+      .def(
+          "_observation",
+          [](PyState& s, Player p) {
+            // The AEC env's observe(): tensor and mask (zeros unless p is to act) in one call.
+            py::dict d;
+            d["observation"] = tensor_array(*s.state, p, py::none());
+            if (s.state->current_player() == p) {
+              d["action_mask"] = mask_array(*s.state, s.legal);
+            } else {
+              py::array_t<std::int8_t> z(s.state->game().num_distinct_actions());
+              std::fill(z.mutable_data(), z.mutable_data() + z.shape(0), std::int8_t{0});
+              d["action_mask"] = z;
+            }
+            return d;
+          },
+          py::arg("player"))
+      .def(
+          "_apply_and_sample_chance",
+          [](PyState& s, const py::object& a, Rng& rng) {
+            // The AEC env's step(): a checked action, then chance sampled until a seat decides
+            // or the game ends; returns current_player().
+            apply_checked(s, action_arg(*s.state, a));
+            while (s.state->is_chance()) {
+              const Action c = s.state->sample_chance(rng);
+              s.state->apply_unchecked(c);
+              if (s.has_history) s.history.push_back(c);
+            }
+            return to_py_player(s.state->current_player());
+          },
+          py::arg("action"), py::arg("rng"))
       .def("clone", [](const PyState& s) { return copy_of(s); })
       .def("__copy__", [](const PyState& s) { return copy_of(s); })
       .def("__deepcopy__", [](const PyState& s, const py::object&) { return copy_of(s); })

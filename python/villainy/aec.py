@@ -88,11 +88,9 @@ class AecEnv(_Base):
         self.agent_selection = self.possible_agents[self._state.current_player()]
 
     def observe(self, agent):
-        p = self._index[agent]
-        s = self._state
-        mask = (s.legal_actions_mask() if s.current_player() == p
-                else np.zeros(self.game.num_distinct_actions(), dtype=np.int8))
-        return {"observation": s.information_state_tensor(p), "action_mask": mask}
+        """{"observation": float32 tensor of the agent's view, "action_mask": int8 legal mask
+        (all zeros unless the agent is the one to act)}."""
+        return self._state._observation(self._index[agent])
 
     def last(self, observe=True):
         agent = self.agent_selection
@@ -109,20 +107,19 @@ class AecEnv(_Base):
             return None
         if action is None:
             raise _core.Error(f"{agent} must act: step(None) is only for a done agent")
-        self._state.apply_action(int(action))  # villainy.Error on an illegal action, no change
-        self._advance()
+        # villainy.Error on an illegal action, and nothing changes; then chance is sampled.
+        player = self._state._apply_and_sample_chance(int(action), self._rng)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         for a in self.agents:
             rewards[a] = 0.0
-        s = self._state
-        if s.is_terminal():
-            for a, r in zip(self.possible_agents, s.returns()):
+        if player < 0:
+            for a, r in zip(self.possible_agents, self._state.returns()):
                 rewards[a] = float(r)
                 self.terminations[a] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[s.current_player()]
+            self.agent_selection = self.possible_agents[player]
         cum = self._cumulative_rewards
         for a in self.agents:
             cum[a] += rewards[a]
