@@ -534,8 +534,8 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
   if (s_.fight_active) {
     float* o = fight.data();
     *o++ = 1.0f;
-    o[rel(s_.attacker)] = 1.0f;
-    o[kMaxP + rel(s_.defender)] = 1.0f;
+    if (rel(s_.attacker) >= 0) o[rel(s_.attacker)] = 1.0f;
+    if (rel(s_.defender) >= 0) o[kMaxP + rel(s_.defender)] = 1.0f;
     o += 2 * kMaxP;
     if (s_.atk_type < kTypes) o[s_.atk_type] = 1.0f;
     o += kTypes;
@@ -564,7 +564,7 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
   if (s_.trade_partner >= 0) {
     float* o = trade.data();
     if (rel(s_.trade_proposer) >= 0) o[rel(s_.trade_proposer)] = 1.0f;
-    o[kMaxP + rel(s_.trade_partner)] = 1.0f;
+    if (rel(s_.trade_partner) >= 0) o[kMaxP + rel(s_.trade_partner)] = 1.0f;
     o += 2 * kMaxP;
     for (int t = 0; t < kTypes; ++t) {
       o[t] = s_.t_offer_tok[static_cast<size_t>(t)] / 5.0f;
