@@ -7,6 +7,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   clang-format python3 ccache
   clang-14 libclang-rt-14-dev
+  pybind11-dev python3-numpy python3-pytest python3-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -42,6 +42,15 @@ int cmd_games() {
   return 0;
 }
 
+// The view tensor's named fields (the layout does not depend on the player count or options).
+int cmd_rules_tensor(const std::string& name) {
+  const GameEntry& e = find_game(name);
+  auto game = load_game(name, {}, e.info.min_players);
+  fmt::print("{} view tensor (State::view_tensor; seats relative to the viewer):\n{}", e.info.title,
+             game->tensor_layout().to_text());
+  return 0;
+}
+
 int cmd_rules(const std::string& name) {
   const GameEntry& e = find_game(name);
   fmt::print("{} — {} to {} players\n{}\n\nOptions (--option NAME=VALUE):\n", e.info.title,
@@ -208,6 +217,8 @@ int main(int argc, char** argv) {
       app.add_subcommand("rules", "a game's options (defaults, allowed values) and agents");
   std::string rules_game;
   rules->add_option("game", rules_game, "game name")->required();
+  bool rules_tensor = false;
+  rules->add_flag("--tensor", rules_tensor, "print the view tensor's named layout instead");
 
   auto* play = app.add_subcommand("play", "play in the terminal against bots (or hot-seat)");
   std::string play_game, play_seats, play_record;
@@ -268,7 +279,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("games")) return cmd_games();
-    if (rules->parsed()) return cmd_rules(rules_game);
+    if (rules->parsed()) return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
     if (play->parsed()) {
       std::uint64_t seed = play_seed;
       if (seed_opt->count() == 0)

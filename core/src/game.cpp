@@ -12,6 +12,13 @@ namespace villainy {
 Game::Game(const GameInfo& info, Options options, int num_players)
     : info_(info), options_(std::move(options)), num_players_(num_players) {}
 
+const TensorLayout& Game::tensor_layout() const {
+  std::call_once(layout_once_, [&] {
+    default_layout_.add("tensor", tensor_size(), "the game's view tensor (no named layout)");
+  });
+  return default_layout_;
+}
+
 std::optional<Action> Game::action_from_name(std::string_view name) const {
   std::call_once(names_once_, [this] {
     const int n = num_distinct_actions();

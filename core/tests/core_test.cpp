@@ -10,6 +10,7 @@
 #include "villainy/core/runner.h"
 #include "villainy/core/signature.h"
 #include "villainy/core/stats.h"
+#include "villainy/core/tensor.h"
 
 namespace villainy {
 namespace {
@@ -267,6 +268,43 @@ TEST(Signature, StableForTheToyGame) {
   register_toy();
   EXPECT_EQ(game_signature("test-high-card", 50), game_signature("test-high-card", 50));
   EXPECT_NE(game_signature("test-high-card", 50), game_signature("test-high-card", 50, 99));
+}
+
+TEST(TensorLayout, FieldsHaveOffsetsAndUniqueNames) {
+  TensorLayout l;
+  l.add("hand", 3, "own cards").add("turn", 1, "to act");
+  EXPECT_EQ(l.size(), 4);
+  EXPECT_EQ(l.field("turn").offset, 3);
+  EXPECT_THROW(l.field("score"), Error);
+  EXPECT_THROW(l.add("hand", 2, "again"), Error);
+  EXPECT_THROW(l.add("empty", 0, ""), Error);
+  EXPECT_EQ(l.to_json().size(), 2u);
+  EXPECT_NE(l.to_text().find("4 values in all"), std::string::npos);
+}
+
+TEST(TensorWriter, ChecksOrderCompletenessAndSize) {
+  TensorLayout l;
+  l.add("hand", 3, "own cards").add("turn", 2, "to act");
+  std::vector<float> buf(5, 9.0f);
+  {
+    TensorWriter w(l, buf);
+    EXPECT_EQ(buf, std::vector<float>(5, 0.0f));  // zero-filled
+    w.next("hand")[1] = 1.0f;
+    w.one_hot("turn", 1);
+    w.finish();
+    EXPECT_EQ(buf, (std::vector<float>{0, 1, 0, 0, 1}));
+  }
+  {
+    TensorWriter w(l, buf);
+    EXPECT_THROW(w.next("turn"), Error);  // out of order
+  }
+  {
+    TensorWriter w(l, buf);
+    w.next("hand");
+    EXPECT_THROW(w.finish(), Error);  // a field left out
+  }
+  std::vector<float> small(4);
+  EXPECT_THROW(TensorWriter(l, small), Error);
 }
 
 }  // namespace

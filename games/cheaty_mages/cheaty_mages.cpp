@@ -288,7 +288,7 @@ std::string CheatyMagesGame::action_name(Action a) const {
 }
 
 int CheatyMagesGame::tensor_size() const {
-  return 37 + 37 + 1 + kPositions * 50 + 9 + kMaxPlayers * 8 + 5 + 11 + 8 + 1;
+  return tensor_layout().size();  // the layout is in cheaty_mages_view.cpp
 }
 
 std::string CheatyMagesGame::rules_help() const {

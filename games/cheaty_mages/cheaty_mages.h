@@ -208,6 +208,7 @@ class CheatyMagesGame : public Game {
   std::string action_name(Action a) const override;
   int max_game_length() const override;
   int tensor_size() const override;
+  const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
 
   const CardData& cards() const { return *cards_; }

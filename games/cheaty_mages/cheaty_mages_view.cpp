@@ -307,61 +307,94 @@ std::string CheatyMagesState::view_text(Player viewer) const {
   return o;
 }
 
+namespace {
+// Per-seat block of the tensor, seats relative to the viewer (row 0 = the viewer).
+constexpr int kSeatValues = 8;
+TensorLayout make_layout() {
+  TensorLayout l;
+  l.add("own_hand", kKinds, "viewer's hand: copies of each spell kind / 4 (D1 order)")
+      .add("discard", kKinds, "discard pile: copies of each spell kind / 4")
+      .add("deck_size", 1, "cards left in the deck / 72")
+      .add("positions", kPositions * 50,
+           "per position 1-5 (CM-5): fighter one-hot (10), spells the viewer can see by kind "
+           "(37), unseen face-down spells Direct/other (2), reflected (CM-9)")
+      .add("judge", kNumJudges, "the judge, one-hot")
+      .add("confused", 1, "Confusion on the judge")
+      .add("seats", kMaxPlayers * kSeatValues,
+           "per seat from the viewer on: coins / 50, hand size / 8, bets placed / 3, passed, "
+           "start player, to act, Invisibility, Prismatic Ray")
+      .add("own_bets", kPositions, "viewer's secret bets (CM-6): one per position")
+      .add("phase", 11,
+           "phase one-hot (start, deal hand, deal fighter, deal judge, bet, spell, "
+           "draw, ferine, metamorph, refill, over)")
+      .add("stage", 8,
+           "spell-turn decision one-hot (choose, peek discard, peek target, target, "
+           "choose spell, destination, amnesia, swap)")
+      .add("pending_spell", kKinds, "the spell the viewer is casting (to the caster only)")
+      .add("matches", 1, "matches counted / 3 (CM-4)");
+  return l;
+}
+}  // namespace
+
+const TensorLayout& CheatyMagesGame::tensor_layout() const {
+  static const TensorLayout layout = make_layout();
+  return layout;
+}
+
 void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
-  std::fill(out.begin(), out.end(), 0.0f);
+  TensorWriter w(cm_->tensor_layout(), out);
   const int n = num_players();
-  size_t i = 0;
+  auto hand = w.next("own_hand");
   if (viewer >= 0)
     for (int k = 0; k < kKinds; ++k)
-      out[i + static_cast<size_t>(k)] =
+      hand[static_cast<size_t>(k)] =
           seats_[static_cast<size_t>(viewer)].hand[static_cast<size_t>(k)] / 4.0f;
-  i += kKinds;
+  auto disc = w.next("discard");
   for (int k = 0; k < kKinds; ++k)
-    out[i + static_cast<size_t>(k)] = discard_[static_cast<size_t>(k)] / 4.0f;
-  i += kKinds;
-  out[i++] = deck_n_ / 72.0f;
+    disc[static_cast<size_t>(k)] = discard_[static_cast<size_t>(k)] / 4.0f;
+  w.scalar("deck_size", deck_n_ / 72.0f);
+  auto positions = w.next("positions");
   for (int pos = 0; pos < kPositions; ++pos) {
+    float* o = positions.data() + pos * 50;
     const int id = fighters_[static_cast<size_t>(pos)];
-    if (id >= 0) out[i + static_cast<size_t>(id)] = 1.0f;
+    if (id >= 0) o[id] = 1.0f;
     for (int s = 0; s < n_spells_; ++s) {
       const Spell& sp = spells_[static_cast<size_t>(s)];
       if (sp.loc != pos) continue;
       if (spell_visible(s, viewer))
-        out[i + 10 + static_cast<size_t>(sp.kind)] += 1.0f;
+        o[10 + sp.kind] += 1.0f;
       else
-        out[i + 47 + static_cast<size_t>(cm_->spell(sp.kind).type == SpellType::kDirect ? 0 : 1)] +=
-            1.0f;
+        o[47 + (cm_->spell(sp.kind).type == SpellType::kDirect ? 0 : 1)] += 1.0f;
     }
-    out[i + 49] = reflected(pos) ? 1.0f : 0.0f;
-    i += 50;
+    o[49] = reflected(pos) ? 1.0f : 0.0f;
   }
-  if (judge_ >= 0) out[i + static_cast<size_t>(judge_)] = 1.0f;
-  out[i + 8] = confused() ? 1.0f : 0.0f;
-  i += 9;
-  for (int r = 0; r < kMaxPlayers; ++r) {
-    if (r < n) {
-      const int q = viewer >= 0 ? (viewer + r) % n : r;
-      const Seat& s = seats_[static_cast<size_t>(q)];
-      out[i + 0] = s.coins / 50.0f;
-      out[i + 1] = s.hand_n / 8.0f;
-      out[i + 2] = s.bet_n / 3.0f;
-      out[i + 3] = s.passed;
-      out[i + 4] = q == start_player_;
-      out[i + 5] = q == current_player();
-      out[i + 6] = has_continuous(q, kind::kInvisibility);
-      out[i + 7] = has_continuous(q, kind::kPrismaticRay);
-    }
-    i += 8;
+  w.one_hot("judge", judge_);
+  w.scalar("confused", confused() ? 1.0f : 0.0f);
+  auto seats = w.next("seats");
+  for (int r = 0; r < n; ++r) {
+    const int q = viewer >= 0 ? (viewer + r) % n : r;
+    const Seat& s = seats_[static_cast<size_t>(q)];
+    float* o = seats.data() + r * kSeatValues;
+    o[0] = s.coins / 50.0f;
+    o[1] = s.hand_n / 8.0f;
+    o[2] = s.bet_n / 3.0f;
+    o[3] = s.passed;
+    o[4] = q == start_player_;
+    o[5] = q == current_player();
+    o[6] = has_continuous(q, kind::kInvisibility);
+    o[7] = has_continuous(q, kind::kPrismaticRay);
   }
+  auto bets = w.next("own_bets");
   if (viewer >= 0)
     for (int b = 0; b < kPositions; ++b)
-      out[i + static_cast<size_t>(b)] = (seats_[static_cast<size_t>(viewer)].bets >> b) & 1;
-  i += kPositions;
-  out[i + static_cast<size_t>(phase_)] = 1.0f;
-  i += 11;
-  if (phase_ == Phase::kSpell) out[i + static_cast<size_t>(stage_)] = 1.0f;
-  i += 8;
-  out[i++] = counted_ / 3.0f;
+      bets[static_cast<size_t>(b)] = (seats_[static_cast<size_t>(viewer)].bets >> b) & 1;
+  w.one_hot("phase", static_cast<int>(phase_));
+  w.one_hot("stage", phase_ == Phase::kSpell ? static_cast<int>(stage_) : -1);
+  const bool casting =
+      phase_ == Phase::kSpell && stage_ != Stage::kChoose && viewer >= 0 && viewer == turn_player_;
+  w.one_hot("pending_spell", casting ? p_kind_ : -1);
+  w.scalar("matches", counted_ / 3.0f);
+  w.finish();
 }
 
 std::string CheatyMagesState::describe_action(Action a, Player viewer) const {

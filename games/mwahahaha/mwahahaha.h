@@ -332,6 +332,7 @@ class MwahahahaGame : public Game {
   std::string action_name(Action a) const override { return names_[static_cast<size_t>(a)]; }
   int max_game_length() const override { return kActionGuard + 10; }
   int tensor_size() const override;
+  const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
 
   const CardData& data() const { return *data_; }

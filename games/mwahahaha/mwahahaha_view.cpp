@@ -62,8 +62,69 @@ const char* phase_name(Phase p) {
 }
 }  // namespace
 
+// The view tensor (see MwahahahaState::view_tensor). Seats are relative to the viewer (row 0 =
+// the viewer; a spectator sees seat order). Counts are scaled to about [0, 1].
+namespace {
+constexpr int kSeatValues = kNumSci + kNumDev + 2 + kTypes * 4 + 2 + kLevels + kNumEmp + kNumMin +
+                            kNumMin + 1 + 2 + kRawKinds + kNumTricks + 9;
+TensorLayout make_layout() {
+  TensorLayout l;
+  l.add("own_raw", kRawKinds,
+        "viewer's raw cards by kind / 3 (MW-7; 0-11 type*3+value-1, wild, betrayed)")
+      .add("own_tricks", kNumTricks, "viewer's Dirty Tricks by card (MW-6) / 2")
+      .add("seats", kMaxP * kSeatValues,
+           "per seat from the viewer on: scientist one-hot (10), device one-hot when the viewer "
+           "knows it (20; always for the viewer's own), has a device, device face up, device "
+           "tokens (4), stockpile (4), converted (4), overtime (4) / 10, Maniacal / 10, "
+           "Humiliation / 10, levels won (4, MW-25), Empires owned (36), Minions the viewer "
+           "knows (40), of those attacked this round (40), unknown face-down Minions / 5, raw "
+           "cards / 10, Dirty Tricks / 5, raw cards the viewer knows they hold (14) / 3, Dirty "
+           "Tricks the viewer knows they hold (30), turn flags (cashed, swapped, buy lock, "
+           "attacks, power used, overclock used, raw received, raw extra, turn actions) / 5")
+      .add("round", 1, "round / round limit (40 when there is none)")
+      .add("phase", 5, "phase one-hot (setup, creation, rivalry, domination, over)")
+      .add("stage", 33, "the decision being asked, one-hot (stage_name order)")
+      .add("window", 12, "what a Dirty Trick window is about (MW-6b), one-hot, while in one")
+      .add("to_act", kMaxP, "seat to act, relative to the viewer, one-hot (none at chance)")
+      .add("turn_seat", kMaxP, "seat whose turn it is, relative to the viewer, one-hot")
+      .add("first_seat", kMaxP, "first seat of this round's order, relative, one-hot")
+      .add("world_taken", 1, "the World Empire is taken")
+      .add("struck", kNumEmp, "Empires struck")
+      .add("empire_discard", kNumEmp, "Empires in the discard pile")
+      .add("minion_discard", kNumMin, "Minions in the discard pile")
+      .add("device_discard", kNumDev, "devices in the discard pile")
+      .add("raw_discard", kRawKinds, "raw discard pile by kind / 10")
+      .add("trick_discard", kNumTricks, "Dirty Trick discard pile by card / 2")
+      .add("decks", 5,
+           "deck sizes: raw / 100, Dirty Tricks / 50, Empires / 36, Minions / 40, "
+           "devices / 20")
+      .add("top_known", kNumEmp + kNumMin + 2,
+           "Insider Tip stacks (D2): Empires and Minions on top when the viewer knows them, "
+           "stack sizes / 3")
+      .add("pending", kNumDev + kNumEmp + kNumMin,
+           "cards awaiting the viewer's choice (drawn devices, Empires, Minions), to the chooser")
+      .add("trick", kNumTricks + kMaxP, "the Dirty Trick being resolved and its player (relative)")
+      .add("fight", 1 + 2 * kMaxP + kTypes + kNumEmp + 2 * kNumMin + 4 + 12,
+           "fight (MW-19): active, attacker and defender (relative), attack type, target Empire, "
+           "attacking and defending Minions, successes / 5 and dice / 10 per side, faces rolled "
+           "per side / 5")
+      .add("threat", kMaxP + kLevels + 1,
+           "threat (MW-24): threatener (relative), level one-hot, last threat succeeded")
+      .add("trade", 2 * kMaxP + 2 * kTypes + 2 * kNumEmp + kRawKinds + kRawKinds + kNumTricks + 2,
+           "trade (MW-15a): proposer and partner (relative), tokens offered and asked / 5, "
+           "Empires offered and asked, raw offered as described / 3, raw asked / 3, Dirty Tricks "
+           "offered, items / 6, items given / 6");
+  return l;
+}
+}  // namespace
+
+const TensorLayout& MwahahahaGame::tensor_layout() const {
+  static const TensorLayout layout = make_layout();
+  return layout;
+}
+
 int MwahahahaGame::tensor_size() const {
-  return kMaxP * 14 + 8;
+  return tensor_layout().size();
 }
 
 json MwahahahaState::view_json(Player viewer) const {
@@ -349,28 +410,194 @@ std::string MwahahahaState::view_text(Player viewer) const {
 }
 
 void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
-  std::fill(out.begin(), out.end(), 0.0f);
+  TensorWriter w(g_->tensor_layout(), out);
   const int n = num_players();
-  for (int i = 0; i < n; ++i) {
-    const int p = viewer >= 0 ? (viewer + i) % n : i;
-    const Seat& st = seat(p);
-    float* o = out.data() + i * 14;
-    for (int t = 0; t < kTypes; ++t) {
-      o[t] = st.stock[static_cast<size_t>(t)];
-      o[4 + t] = st.dev[static_cast<size_t>(t)];
-    }
-    o[8] = st.maniacal;
-    o[9] = st.humiliation;
-    o[10] = static_cast<float>(std::popcount(st.empires));
-    o[11] = static_cast<float>(std::popcount(st.minions));
-    o[12] = static_cast<float>(st.raw_count());
-    o[13] = static_cast<float>(st.trick_count());
+  const bool seated = viewer >= 0 && viewer < n;
+  const int vi = vidx(viewer);
+  auto rel = [&](int p) { return p < 0 || p >= n ? -1 : (seated ? (p - viewer + n) % n : p); };
+  auto bits = [](float* o, std::uint64_t m, int count) {
+    for (int i = 0; i < count; ++i) o[i] = static_cast<float>((m >> i) & 1ULL);
+  };
+  auto own_raw = w.next("own_raw");
+  auto own_tricks = w.next("own_tricks");
+  if (seated) {
+    const Seat& me = seat(viewer);
+    for (int k = 0; k < kRawKinds; ++k)
+      own_raw[static_cast<size_t>(k)] = me.raw[static_cast<size_t>(k)] / 3.0f;
+    for (int t = 0; t < kNumTricks; ++t)
+      own_tricks[static_cast<size_t>(t)] = me.tricks[static_cast<size_t>(t)] / 2.0f;
   }
-  float* g = out.data() + kMaxP * 14;
-  g[0] = s_.round;
-  g[1] = static_cast<float>(s_.phase);
-  g[2] = static_cast<float>(current_player());
-  g[3] = s_.world_taken;
+  auto seats = w.next("seats");
+  for (int r = 0; r < n; ++r) {
+    const int p = seated ? (viewer + r) % n : r;
+    const Seat& st = seat(p);
+    float* o = seats.data() + r * kSeatValues;
+    if (st.sci >= 0) o[st.sci] = 1.0f;
+    o += kNumSci;
+    if (st.device >= 0 && device_known(p, viewer)) o[st.device] = 1.0f;
+    o += kNumDev;
+    *o++ = st.device >= 0 ? 1.0f : 0.0f;
+    *o++ = st.device_up ? 1.0f : 0.0f;
+    for (int t = 0; t < kTypes; ++t) {
+      o[t] = st.dev[static_cast<size_t>(t)] / 10.0f;
+      o[kTypes + t] = st.stock[static_cast<size_t>(t)] / 10.0f;
+      o[2 * kTypes + t] = st.converted[static_cast<size_t>(t)] / 10.0f;
+      o[3 * kTypes + t] = st.overtime[static_cast<size_t>(t)] / 10.0f;
+    }
+    o += 4 * kTypes;
+    *o++ = st.maniacal / 10.0f;
+    *o++ = st.humiliation / 10.0f;
+    bits(o, st.levels_won, kLevels);
+    o += kLevels;
+    bits(o, st.empires, kNumEmp);
+    o += kNumEmp;
+    int hidden = 0;
+    for (int m = 0; m < kNumMin; ++m) {
+      if (!bit(st.minions, m)) continue;
+      if (minion_known(m, viewer)) {
+        o[m] = 1.0f;
+        o[kNumMin + m] = bit(st.attacked, m) ? 1.0f : 0.0f;
+      } else {
+        ++hidden;
+      }
+    }
+    o += 2 * kNumMin;
+    *o++ = hidden / 5.0f;
+    *o++ = st.raw_count() / 10.0f;
+    *o++ = st.trick_count() / 5.0f;
+    const bool me = p == viewer;
+    const auto& kr = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+    const auto& kt = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+    for (int k = 0; k < kRawKinds; ++k)
+      o[k] = (me ? st.raw[static_cast<size_t>(k)] : kr[static_cast<size_t>(k)]) / 3.0f;
+    o += kRawKinds;
+    for (int t = 0; t < kNumTricks; ++t)
+      o[t] = (me ? st.tricks[static_cast<size_t>(t)] : kt[static_cast<size_t>(t)]) / 2.0f;
+    o += kNumTricks;
+    const std::uint8_t flags[9] = {st.cashed,       st.swapped,    st.buy_lock,
+                                   st.attacks,      st.power_used, st.overclock_used,
+                                   st.raw_received, st.raw_extra,  st.turn_actions};
+    for (int f = 0; f < 9; ++f) o[f] = flags[f] / 5.0f;
+  }
+  const int limit = g_->round_limit() > 0 ? g_->round_limit() : 40;  // 0 = no limit
+  w.scalar("round", static_cast<float>(s_.round) / static_cast<float>(limit));
+  w.one_hot("phase", static_cast<int>(s_.phase));
+  w.one_hot("stage", static_cast<int>(s_.stage));
+  w.one_hot("window", s_.stage == Stage::kWindow ? static_cast<int>(s_.wnd) : -1);
+  w.one_hot("to_act", rel(current_player()));
+  w.one_hot("turn_seat", s_.phase == Phase::kSetup ? -1 : rel(s_.active));
+  w.one_hot("first_seat", s_.phase == Phase::kSetup ? -1 : rel(s_.order[0]));
+  w.scalar("world_taken", s_.world_taken ? 1.0f : 0.0f);
+  bits(w.next("struck").data(), s_.struck, kNumEmp);
+  bits(w.next("empire_discard").data(), s_.emp_discard, kNumEmp);
+  auto md = w.next("minion_discard");
+  for (int i = 0; i < s_.min_discard_n; ++i)
+    md[static_cast<size_t>(s_.min_discard[static_cast<size_t>(i)])] = 1.0f;
+  bits(w.next("device_discard").data(), s_.dev_discard, kNumDev);
+  auto rd = w.next("raw_discard");
+  for (int k = 0; k < kRawKinds; ++k)
+    rd[static_cast<size_t>(k)] = s_.raw_discard[static_cast<size_t>(k)] / 10.0f;
+  auto td = w.next("trick_discard");
+  int trick_deck = 0;
+  for (int t = 0; t < kNumTricks; ++t) {
+    td[static_cast<size_t>(t)] = s_.trick_discard[static_cast<size_t>(t)] / 2.0f;
+    trick_deck += s_.trick_deck[static_cast<size_t>(t)];
+  }
+  auto decks = w.next("decks");
+  decks[0] = raw_deck_size() / 100.0f;
+  decks[1] = trick_deck / 50.0f;
+  decks[2] = static_cast<float>(std::popcount(s_.emp_deck)) / kNumEmp;
+  decks[3] = static_cast<float>(std::popcount(s_.min_deck)) / kNumMin;
+  decks[4] = static_cast<float>(std::popcount(s_.dev_deck)) / kNumDev;
+  auto top = w.next("top_known");
+  for (int k = 0; k < 2; ++k) {
+    const size_t ks = static_cast<size_t>(k);
+    top[static_cast<size_t>(kNumEmp + kNumMin + k)] = s_.top_n[ks] / 3.0f;
+    if (!seated || !((s_.top_known[ks] >> viewer) & 1)) continue;
+    for (int i = 0; i < s_.top_n[ks]; ++i) {
+      const int c = s_.top[ks][static_cast<size_t>(i)];
+      if (c >= 0) top[static_cast<size_t>(k == 0 ? c : kNumEmp + c)] = 1.0f;
+    }
+  }
+  auto pending = w.next("pending");
+  const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
+  if (seated && (viewer == chooser || viewer == s_.trick_player)) {
+    const bool dev =
+        s_.stage == Stage::kKeepDevice || (s_.stage == Stage::kChance && s_.ch_kind == 4);
+    const bool emp =
+        s_.stage == Stage::kChooseEmpire || (s_.stage == Stage::kChance && s_.ch_kind == 2);
+    const int base = dev ? 0 : emp ? kNumDev : kNumDev + kNumEmp;
+    const int limit = dev ? kNumDev : emp ? kNumEmp : kNumMin;
+    for (int i = 0; i < s_.pending_n; ++i) {
+      const int c = s_.pending[static_cast<size_t>(i)];
+      if (c >= 0 && c < limit) pending[static_cast<size_t>(base + c)] = 1.0f;
+    }
+  }
+  auto trick = w.next("trick");
+  if (s_.trick >= 0 && s_.trick < kNumTricks) trick[static_cast<size_t>(s_.trick)] = 1.0f;
+  if (rel(s_.trick_player) >= 0)
+    trick[static_cast<size_t>(kNumTricks + rel(s_.trick_player))] = 1.0f;
+  auto fight = w.next("fight");
+  if (s_.fight_active) {
+    float* o = fight.data();
+    *o++ = 1.0f;
+    if (rel(s_.attacker) >= 0) o[rel(s_.attacker)] = 1.0f;
+    if (rel(s_.defender) >= 0) o[kMaxP + rel(s_.defender)] = 1.0f;
+    o += 2 * kMaxP;
+    if (s_.atk_type < kTypes) o[s_.atk_type] = 1.0f;
+    o += kTypes;
+    if (s_.target_emp >= 0 && s_.target_emp < kNumEmp) o[s_.target_emp] = 1.0f;
+    o += kNumEmp;
+    for (int i = 0; i < s_.n_atk; ++i) o[s_.atk[static_cast<size_t>(i)]] = 1.0f;
+    for (int i = 0; i < s_.n_def; ++i) o[kNumMin + s_.def[static_cast<size_t>(i)]] = 1.0f;
+    o += 2 * kNumMin;
+    for (int side = 0; side < 2; ++side) {
+      const size_t ss = static_cast<size_t>(side);
+      o[side] = s_.succ[ss] / 5.0f;
+      o[2 + side] = s_.ndice[ss] / 10.0f;
+      for (int i = 0; i < s_.ndice[ss] && i < kMaxDice; ++i) {
+        const int f = s_.dice[ss][static_cast<size_t>(i)];
+        if (f >= 1 && f <= 6) o[4 + side * 6 + f - 1] += 0.2f;
+      }
+    }
+  }
+  auto threat = w.next("threat");
+  if (s_.phase == Phase::kDomination || s_.threat_level > 0) {
+    if (rel(s_.threatener) >= 0) threat[static_cast<size_t>(rel(s_.threatener))] = 1.0f;
+    if (s_.threat_level < kLevels) threat[static_cast<size_t>(kMaxP + s_.threat_level)] = 1.0f;
+  }
+  threat[kMaxP + kLevels] = s_.last_threat_ok ? 1.0f : 0.0f;
+  auto trade = w.next("trade");
+  if (s_.trade_partner >= 0) {
+    float* o = trade.data();
+    if (rel(s_.trade_proposer) >= 0) o[rel(s_.trade_proposer)] = 1.0f;
+    if (rel(s_.trade_partner) >= 0) o[kMaxP + rel(s_.trade_partner)] = 1.0f;
+    o += 2 * kMaxP;
+    for (int t = 0; t < kTypes; ++t) {
+      o[t] = s_.t_offer_tok[static_cast<size_t>(t)] / 5.0f;
+      o[kTypes + t] = s_.t_ask_tok[static_cast<size_t>(t)] / 5.0f;
+    }
+    o += 2 * kTypes;
+    bits(o, s_.t_offer_emp, kNumEmp);
+    bits(o + kNumEmp, s_.t_ask_emp, kNumEmp);
+    o += 2 * kNumEmp;
+    for (int i = 0; i < s_.t_raw_n; ++i) {
+      const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
+      const int k = s_.t_raw_desc[static_cast<size_t>(i)];
+      if (described && k >= 0 && k < kRawKinds) o[k] += 1.0f / 3.0f;
+    }
+    o += kRawKinds;
+    for (int i = 0; i < s_.t_ask_raw_n; ++i) {
+      const int k = s_.t_ask_raw[static_cast<size_t>(i)];
+      if (k >= 0 && k < kRawKinds) o[k] += 1.0f / 3.0f;
+    }
+    o += kRawKinds;
+    for (int t = 0; t < kNumTricks; ++t) o[t] = s_.t_offer_trick[static_cast<size_t>(t)];
+    o += kNumTricks;
+    o[0] = s_.t_items / 6.0f;
+    o[1] = s_.t_given / 6.0f;
+  }
+  w.finish();
 }
 
 std::string MwahahahaState::describe_action(Action a, Player viewer) const {

@@ -297,9 +297,7 @@ Choices are numbered; type the number, or 'help', 'view', 'log', 'quit'.)";
 }
 
 int SupportingCastGame::tensor_size() const {
-  // See SupportingCastState::view_tensor for the layout.
-  return kNumCards * 3 + 2 + kMaxPlayers * (1 + 1 + 4 + 1 + 3 + 1 + 3 + kNumCards + kNumCards) +
-         kVillains * (7 + 7 + 8 + 2) + 14 + 8 + 6 + 4;
+  return tensor_layout().size();  // the layout is in supporting_cast_view.cpp
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -222,6 +222,7 @@ class SupportingCastGame : public Game {
   std::string action_name(Action a) const override;
   int max_game_length() const override;
   int tensor_size() const override;
+  const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
 
   const Cast& cast() const { return cast_; }

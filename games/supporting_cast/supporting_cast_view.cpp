@@ -256,35 +256,64 @@ std::string SupportingCastState::view_text(Player viewer) const {
   return out;
 }
 
+namespace {
+constexpr int kSeatValues = 1 + 1 + 4 + 1 + 3 + 1 + 3 + kNumCards + kNumCards;
+constexpr int kChainValues = 7 + 7 + 8 + 2;
+TensorLayout make_layout() {
+  TensorLayout l;
+  l.add("own_hand", kNumCards, "viewer's hand, one per card")
+      .add("own_marker", kNumCards, "viewer's marker card (SC-11), even face down")
+      .add("out_of_play", kNumCards, "discarded cards and heroes in chains (public)")
+      .add("seated", 1, "the viewer holds a seat")
+      .add("pile", 1, "draw pile size / 80")
+      .add("seats", kMaxPlayers * kSeatValues,
+           "per seat from the viewer on: score / 16 (SC-15), hand size / 10, bad luck 0-3 "
+           "one-hot (SC-11), holds their villain card, skip 0-2 one-hot, to play, has a marker, "
+           "marker face up, marker known to be in the hand, cards known in the hand, the marker "
+           "card when public (or the viewer's own)")
+      .add("chains", kVillains * kChainValues,
+           "per villain chain: events present (7), last event (7), owner relative to the viewer "
+           "(7 = none) one-hot (8), on the table, all laid by the owner (SC-14)")
+      .add("phase", 14, "phase one-hot")
+      .add("to_act", kMaxPlayers, "seat to act, relative to the viewer, one-hot")
+      .add("allin_supply", 6, "all-in events still available (SC-13)")
+      .add("allin_hits", 1, "all-in hits / 4")
+      .add("party", 1, "party active")
+      .add("leader_used", 1, "leader power used")
+      .add("round", 1, "round / 100");
+  return l;
+}
+}  // namespace
+
+const TensorLayout& SupportingCastGame::tensor_layout() const {
+  static const TensorLayout layout = make_layout();
+  return layout;
+}
+
 void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const {
-  std::fill(out.begin(), out.end(), 0.0f);
-  size_t i = 0;
-  auto put = [&](float v) { out[i++] = v; };
-  auto cards = [&](CardSet s) {
-    s.for_each([&](int c) { out[i + static_cast<size_t>(c)] = 1.0f; });
-    i += kNumCards;
+  TensorWriter w(sc_->tensor_layout(), out);
+  auto cards = [](std::span<float> o, CardSet s) {
+    s.for_each([&](int c) { o[static_cast<size_t>(c)] = 1.0f; });
   };
   const int n = num_players();
   const bool seat = viewer >= 0 && viewer < n;
-  // Own hand, own marker (if a card), discard; then own flags.
-  cards(seat ? seats_[static_cast<size_t>(viewer)].hand : CardSet{});
+  cards(w.next("own_hand"), seat ? seats_[static_cast<size_t>(viewer)].hand : CardSet{});
   CardSet own_marker;
   if (seat) {
     int m = seats_[static_cast<size_t>(viewer)].marker;
     if (m >= 0 && m < kNumCards) own_marker.set(m);
   }
-  cards(own_marker);
-  cards(discard_ | chain_heroes_);
-  put(seat ? 1.0f : 0.0f);
-  put(static_cast<float>(pile_size()) / 80.0f);
-  // Seats, relative to the viewer.
-  for (int r = 0; r < kMaxPlayers; ++r) {
-    if (r >= n) {
-      i += 1 + 1 + 4 + 1 + 3 + 1 + 3 + kNumCards + kNumCards;
-      continue;
-    }
+  cards(w.next("own_marker"), own_marker);
+  cards(w.next("out_of_play"), discard_ | chain_heroes_);
+  w.scalar("seated", seat ? 1.0f : 0.0f);
+  w.scalar("pile", static_cast<float>(pile_size()) / 80.0f);
+  auto seats = w.next("seats");
+  for (int r = 0; r < n; ++r) {
     const int p = seat ? (viewer + r) % n : r;
     const Seat& s = seats_[static_cast<size_t>(p)];
+    auto o = seats.subspan(static_cast<size_t>(r * kSeatValues), kSeatValues);
+    size_t i = 0;
+    auto put = [&](float v) { o[i++] = v; };
     put(static_cast<float>(s.score) / 16.0f);
     put(static_cast<float>(s.hand.count()) / 10.0f);
     for (int b = 0; b < 4; ++b) put(s.bad_luck == b ? 1.0f : 0.0f);
@@ -294,33 +323,33 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
     put(s.marker >= 0 ? 1.0f : 0.0f);
     put(s.marker_face_up ? 1.0f : 0.0f);
     put(s.marker_info == MarkerInfo::kInKnown ? 1.0f : 0.0f);
-    cards(s.known);
-    CardSet visible_marker;
+    cards(o.subspan(i, kNumCards), s.known);
+    i += kNumCards;
     if (s.marker >= 0 && s.marker < kNumCards &&
         (s.marker_info == MarkerInfo::kPublic || p == viewer))
-      visible_marker.set(s.marker);
-    cards(visible_marker);
+      o[i + static_cast<size_t>(s.marker)] = 1.0f;
   }
-  // Chains: events present, last event, owner relative to the viewer, flags.
+  auto chains = w.next("chains");
   for (int v = 0; v < kVillains; ++v) {
     const Chain& c = chains_[static_cast<size_t>(v)];
-    for (int k = 1; k <= 7; ++k) put(c.mask & (1u << (k - 1)) ? 1.0f : 0.0f);
-    for (int k = 1; k <= 7; ++k) put(c.count > 0 && c.last == k ? 1.0f : 0.0f);
+    float* o = chains.data() + v * kChainValues;
+    for (int k = 1; k <= 7; ++k) o[k - 1] = c.mask & (1u << (k - 1)) ? 1.0f : 0.0f;
+    for (int k = 1; k <= 7; ++k) o[6 + k] = c.count > 0 && c.last == k ? 1.0f : 0.0f;
     const int rel = c.owner < 0 ? 7 : (seat ? (c.owner - viewer + n) % n : c.owner);
-    for (int k = 0; k < 8; ++k) put(rel == k ? 1.0f : 0.0f);
-    put(c.on_table ? 1.0f : 0.0f);
-    put(c.all_by_owner ? 1.0f : 0.0f);
+    o[14 + rel] = 1.0f;
+    o[22] = c.on_table ? 1.0f : 0.0f;
+    o[23] = c.all_by_owner ? 1.0f : 0.0f;
   }
-  for (int k = 0; k < 14; ++k) put(static_cast<int>(phase_) == k ? 1.0f : 0.0f);
-  for (int k = 0; k < 8; ++k)
-    put(k < n && current_player() == (seat ? (viewer + k) % n : k) ? 1.0f : 0.0f);
-  for (int k = 1; k <= 6; ++k) put(allin_supply_ & (1u << (k - 1)) ? 1.0f : 0.0f);
-  put(static_cast<float>(allin_hits_) / 4.0f);
-  put(party_active_ ? 1.0f : 0.0f);
-  put(leader_used_ ? 1.0f : 0.0f);
-  put(static_cast<float>(round_) / 100.0f);
-  if (i != out.size())
-    throw Error(fmt::format("supporting-cast tensor: wrote {} of {} values", i, out.size()));
+  w.one_hot("phase", static_cast<int>(phase_));
+  const int cp = current_player();
+  w.one_hot("to_act", cp < 0 ? -1 : (seat ? (cp - viewer + n) % n : cp));
+  auto supply = w.next("allin_supply");
+  for (int k = 1; k <= 6; ++k) supply[static_cast<size_t>(k - 1)] = (allin_supply_ >> (k - 1)) & 1;
+  w.scalar("allin_hits", static_cast<float>(allin_hits_) / 4.0f);
+  w.scalar("party", party_active_ ? 1.0f : 0.0f);
+  w.scalar("leader_used", leader_used_ ? 1.0f : 0.0f);
+  w.scalar("round", static_cast<float>(round_) / 100.0f);
+  w.finish();
 }
 
 std::string SupportingCastState::describe_action(Action a, Player viewer) const {

@@ -23,6 +23,7 @@
 
 #include "villainy/core/options.h"
 #include "villainy/core/random.h"
+#include "villainy/core/tensor.h"
 #include "villainy/core/types.h"
 
 namespace villainy {
@@ -66,6 +67,9 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual int max_game_length() const = 0;
   // Size of the numeric view tensor (State::view_tensor).
   virtual int tensor_size() const = 0;
+  // The tensor's named fields (sum of sizes == tensor_size()). A game without one gets a single
+  // field "tensor".
+  virtual const TensorLayout& tensor_layout() const;
   // Rules text for `help` in terminal play.
   virtual std::string rules_help() const { return info_.summary; }
 
@@ -73,7 +77,8 @@ class Game : public std::enable_shared_from_this<Game> {
   GameInfo info_;
   Options options_;
   int num_players_;
-  mutable std::once_flag names_once_;
+  mutable std::once_flag names_once_, layout_once_;
+  mutable TensorLayout default_layout_;
   mutable std::unordered_map<std::string, Action> names_;
 };
 
