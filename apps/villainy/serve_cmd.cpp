@@ -35,6 +35,7 @@ void add_serve_command(CLI::App& app) {
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    signal(SIGPIPE, SIG_IGN);  // a closed stdout or socket is an error code, not a death
     try {
       server::Server srv(*cfg);
       srv.start();

@@ -53,7 +53,10 @@ std::string html_escape(const std::string& s) {
 }  // namespace
 
 Server::Impl::Impl(const ServerConfig& c)
-    : cfg(c), bots(static_cast<size_t>(std::max(1, c.bot_threads))) {
+    : cfg(c),
+      ioc_owner(std::make_unique<net::io_context>()),
+      ioc(*ioc_owner),
+      bots(static_cast<size_t>(std::max(1, c.bot_threads))) {
   store = open_sqlite_store(cfg.data_dir);
   games_body = wire({{"protocol", kProtocolVersion}, {"games", games_json()}});
   for (const StoredTable& st : store->load_all()) {
@@ -65,7 +68,12 @@ Server::Impl::Impl(const ServerConfig& c)
   }
 }
 
-Server::Impl::~Impl() = default;
+Server::Impl::~Impl() {
+  tables.clear();
+  work.reset();
+  acceptor.reset();
+  ioc_owner.reset();
+}
 
 TableEnv Server::Impl::env() {
   TableEnv e;
@@ -154,7 +162,8 @@ HttpReply Server::Impl::home_page() {
       "<!doctype html><html><head><meta charset=\"utf-8\"><title>villainy</title></head><body>"
       "<h1>villainy</h1><p>Protocol 1: see docs/protocol.md. A browser client comes later.</p>"
       "<h2>Games</h2><ul>";
-  for (const auto& g : json::parse(games_body)["games"])
+  const json games = json::parse(games_body);
+  for (const auto& g : games["games"])
     html += fmt::format("<li><b>{}</b> — {} / {} ({}–{} players)</li>",
                         html_escape(g["name"].get<std::string>()),
                         html_escape(g["title"]["en"].get<std::string>()),
@@ -162,7 +171,8 @@ HttpReply Server::Impl::home_page() {
                         g["min_players"].get<int>(), g["max_players"].get<int>());
   html += "</ul><h2>Open tables</h2><ul>";
   int n = 0;
-  for (const auto& t : json::parse(list_tables().body)["tables"]) {
+  const json open = json::parse(list_tables().body);
+  for (const auto& t : open["tables"]) {
     ++n;
     html += fmt::format("<li>{} — {} players, {}, open seats: {}</li>",
                         html_escape(t["table"].get<std::string>()), t["players"].get<int>(),
@@ -302,6 +312,9 @@ void Server::stop() {
   }
   s.bots.stop();
   s.bots.join();
+  // Run what is still queued (the tables' shutdown: connections dropped, cycles broken).
+  s.ioc.restart();
+  s.ioc.poll();
   {
     std::lock_guard lock(s.mu);
     s.tables.clear();

@@ -35,7 +35,10 @@ struct Server::Impl {
   ~Impl();
 
   ServerConfig cfg;
-  boost::asio::io_context ioc;
+  // Owned through a pointer so that ~Impl can destroy the handlers still queued (which hold
+  // sessions and tables) while every other member is alive.
+  std::unique_ptr<boost::asio::io_context> ioc_owner;
+  boost::asio::io_context& ioc;
   boost::asio::thread_pool bots;
   std::unique_ptr<Store> store;
   std::optional<boost::asio::ip::tcp::acceptor> acceptor;
