@@ -130,12 +130,13 @@ HttpReply Server::Impl::create_table(const std::string& body) {
     log(e.what());
     return error_reply(500, "server_error", "the table could not be stored");
   }
-  tables[id] = table;
+  // Read the seats before the table is shared: from then on only its strand touches them.
   json invitations = json::array();
   const json seats = table->stored_seats();
   for (size_t i = 0; i < seats.size(); ++i)
     if (seats[i]["kind"] == "human")
       invitations.push_back({{"seat", i}, {"invite", seats[i]["invite"]}});
+  tables[id] = table;
   table->start();
   return json_reply(201, {{"table", id},
                           {"creator", table->stored_config()["creator"]},

@@ -43,6 +43,8 @@ class ServerTest : public ::testing::Test {
     cfg.port = 0;
     cfg.data_dir = dir_;
     cfg.quiet = true;
+    cfg.max_tables = max_tables_;
+    cfg.max_spectators = max_spectators_;
     server_ = std::make_unique<Server>(cfg);
     server_->start();
     port_ = server_->port();
@@ -92,6 +94,7 @@ class ServerTest : public ::testing::Test {
   StoredTable stored(const std::string& table) { return open_sqlite_store(dir_)->load(table); }
 
   std::string dir_;
+  int max_tables_ = 1000, max_spectators_ = 50;
   std::unique_ptr<Server> server_;
   std::uint16_t port_ = 0;
 };

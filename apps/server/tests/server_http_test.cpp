@@ -237,5 +237,27 @@ TEST_F(ServerTest, LeaveAndReplace) {
   EXPECT_EQ(rep.body["viewer"], 0);
 }
 
+TEST_F(ServerTest, BoundsOnTablesAndSpectators) {
+  max_tables_ = 2;
+  max_spectators_ = 1;
+  restart_server();
+  json a = create_cm(1);
+  create_cm(1);
+  auto third = http_post(
+      port_, "/api/tables",
+      {{"game", "cheaty-mages"},
+       {"players", 3},
+       {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}, {{"kind", "human"}}})}});
+  EXPECT_EQ(third.status, 503);
+  EXPECT_EQ(third.body["error"]["code"], "too_many_tables");
+  auto first = connect(a["table"], "");
+  WsClient second(port_);
+  second.send({{"type", "hello"}, {"protocol", 1}, {"table", a["table"]}, {"spectate", true}});
+  auto e = second.recv();
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["code"], "too_many_spectators");
+  EXPECT_EQ(http_get(port_, "/healthz").body["tables"], 2);
+}
+
 }  // namespace
 }  // namespace villainy::server::testing
