@@ -56,7 +56,9 @@ Server::Impl::Impl(const ServerConfig& c)
     : cfg(c),
       ioc_owner(std::make_unique<net::io_context>()),
       ioc(*ioc_owner),
-      bots(static_cast<size_t>(std::max(1, c.bot_threads))) {
+      bots_owner(
+          std::make_unique<net::thread_pool>(static_cast<size_t>(std::max(1, c.bot_threads)))),
+      bots(*bots_owner) {
   store = open_sqlite_store(cfg.data_dir);
   games_body = wire({{"protocol", kProtocolVersion}, {"games", games_json()}});
   for (const StoredTable& st : store->load_all()) {
@@ -72,6 +74,7 @@ Server::Impl::~Impl() {
   tables.clear();
   work.reset();
   acceptor.reset();
+  bots_owner.reset();  // discarded bot jobs release their tables while the io_context lives
   ioc_owner.reset();
 }
 

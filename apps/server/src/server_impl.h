@@ -39,7 +39,8 @@ struct Server::Impl {
   // sessions and tables) while every other member is alive.
   std::unique_ptr<boost::asio::io_context> ioc_owner;
   boost::asio::io_context& ioc;
-  boost::asio::thread_pool bots;
+  std::unique_ptr<boost::asio::thread_pool> bots_owner;  // likewise: its queued jobs hold tables
+  boost::asio::thread_pool& bots;
   std::unique_ptr<Store> store;
   std::optional<boost::asio::ip::tcp::acceptor> acceptor;
   std::vector<std::thread> threads;

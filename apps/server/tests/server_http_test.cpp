@@ -182,8 +182,8 @@ TEST_F(ServerTest, CreateListJoinAndRefusals) {
 
   // A private table: listed nowhere, joined by invitation only.
   json p = create_cm(1, {{"visibility", "private"}});
-  for (const auto& row : http_get(port_, "/api/tables").body["tables"])
-    EXPECT_NE(row["table"], p["table"]);
+  const json listed = http_get(port_, "/api/tables").body;
+  for (const auto& row : listed["tables"]) EXPECT_NE(row["table"], p["table"]);
   auto open_join =
       http_post(port_, "/api/tables/" + p["table"].get<std::string>() + "/join", json::object());
   EXPECT_EQ(open_join.status, 403);
