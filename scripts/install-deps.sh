@@ -5,6 +5,7 @@ packages=(
   g++ cmake ninja-build git pkg-config
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
+  libboost1.74-dev libsqlite3-dev
   clang-format python3 ccache
   clang-14 libclang-rt-14-dev
   pybind11-dev python3-numpy python3-pytest python3-dev

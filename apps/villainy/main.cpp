@@ -1,4 +1,4 @@
-// The `villainy` command: games, rules, play, simulate, replay, signature (and tournament).
+// The `villainy` command: games, rules, play, simulate, replay, signature, serve (and tournament).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
@@ -271,6 +271,7 @@ int main(int argc, char** argv) {
 #ifdef VILLAINY_HAVE_TOURNAMENT_CMD
   add_tournament_command(app);
 #endif
+  add_serve_command(app);
 
   try {
     app.parse(argc, argv);

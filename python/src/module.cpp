@@ -101,7 +101,8 @@ std::shared_ptr<const Game> load(const std::string& name, const py::object& play
   }
   const GameEntry& e = find_game(name);
   const int n = players.is_none() ? e.info.min_players : players.cast<int>();
-  return load_game(name, opts, n);
+  // Python runs as the local user, so a data-file option (e.g. cast=PATH) may name a file.
+  return load_game(name, opts, n, OptionSource::kLocalUser);
 }
 
 py::dict game_info(const GameInfo& info) {

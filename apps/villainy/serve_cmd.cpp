@@ -1,0 +1,56 @@
+// `villainy serve`: the online server (apps/server, docs/protocol.md). Runs until SIGINT or
+// SIGTERM, then stops cleanly; a kill -9 loses nothing either (every action is committed first).
+#include <fmt/format.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "commands.h"
+#include "villainy/server/server.h"
+
+namespace villainy::cli {
+
+void add_serve_command(CLI::App& app) {
+  auto cfg = std::make_shared<server::ServerConfig>();
+  cfg->data_dir = "villainy-data";
+  CLI::App* sub = app.add_subcommand(
+      "serve", "the online server: HTTP lobby + WebSocket play (docs/protocol.md)");
+  sub->add_option("--host", cfg->host, "address to listen on")->capture_default_str();
+  sub->add_option("--port", cfg->port, "port (0 = any free port)")->capture_default_str();
+  sub->add_option("--data", cfg->data_dir, "folder of the SQLite store")->capture_default_str();
+  sub->add_option("--io-threads", cfg->io_threads, "network threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  sub->add_option("--bot-threads", cfg->bot_threads, "bot worker threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  sub->add_option("--max-tables", cfg->max_tables, "tables not finished, at most")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  sub->callback([cfg]() {
+    // Block the stop signals in every thread; the main thread waits for them.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    signal(SIGPIPE, SIG_IGN);  // a closed stdout or socket is an error code, not a death
+    try {
+      server::Server srv(*cfg);
+      srv.start();
+      fmt::print("villainy serve: listening on http://{}:{}/ (data in {})\n", cfg->host, srv.port(),
+                 cfg->data_dir);
+      std::fflush(stdout);
+      int sig = 0;
+      sigwait(&set, &sig);
+      fmt::print("villainy serve: stopping\n");
+      srv.stop();
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "villainy: error: {}\n", e.what());
+      throw CLI::RuntimeError(2);
+    }
+  });
+}
+
+}  // namespace villainy::cli
