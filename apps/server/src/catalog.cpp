@@ -86,7 +86,10 @@ json games_json() {
                  {"default", o.default_value},
                  {"allowed", o.allowed},
                  {"description", o.description}};
-      if (o.allowed.empty())
+      if (o.kind == OptionKind::kPath)
+        jo["network"] = fmt::format("only the built-in values ({}); file paths are refused",
+                                    fmt::join(o.allowed, ", "));
+      else if (o.allowed.empty())
         jo["network"] =
             "the default value or a decimal integer from 1 to 999; file paths are refused";
       opts.push_back(jo);
@@ -236,6 +239,12 @@ TableSpec parse_table_request(const json& body) {
       if (!it->is_string())
         throw bad("bad_option", fmt::format("table.options.{}: must be a string", os->name));
       const std::string v = it->get<std::string>();
+      if (os->kind == OptionKind::kPath &&
+          std::find(os->allowed.begin(), os->allowed.end(), v) == os->allowed.end())
+        throw ApiError(400, "refused_option",
+                       fmt::format("table.options.{}: over the network only the built-in values "
+                                   "({}) are accepted (file paths are refused)",
+                                   os->name, fmt::join(os->allowed, ", ")));
       if (os->allowed.empty() && v != os->default_value && !is_decimal(v, 1, 999))
         throw ApiError(400, "refused_option",
                        fmt::format("table.options.{}: over the network only '{}' or a number from "
