@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <typeinfo>
 
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
@@ -1260,7 +1261,23 @@ int CheatyMagesState::draw_random_kind(Rng& rng, const std::array<std::int8_t, k
 
 std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const {
   auto out = std::make_unique<CheatyMagesState>(*this);
-  CheatyMagesState& r = *out;
+  redeal(viewer, rng, *out);
+  return out;
+}
+
+void CheatyMagesState::resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
+  auto* r = out && typeid(*out) == typeid(CheatyMagesState)
+                ? static_cast<CheatyMagesState*>(out.get())
+                : nullptr;
+  if (!r || r == this) {
+    out = resample(viewer, rng);
+    return;
+  }
+  *r = *this;
+  redeal(viewer, rng, *r);
+}
+
+void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) const {
   const int n = num_players();
   std::array<std::int8_t, kKinds> pool = deck_;
   for (int q = 0; q < n; ++q) {
@@ -1341,7 +1358,6 @@ std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const
   }
   r.deck_ = pool;
   r.deck_n_ = static_cast<std::int16_t>(total);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1349,9 +1365,13 @@ std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const
 // ---------------------------------------------------------------------------------------------
 std::vector<double> CheatyMagesState::returns() const {
   std::vector<double> r(static_cast<size_t>(num_players()), 0.0);
-  for (int p = 0; p < num_players(); ++p)
-    if (winners_mask_ & (1u << p)) r[static_cast<size_t>(p)] = 1.0;
+  returns_into(r);
   return r;
+}
+
+void CheatyMagesState::returns_into(std::span<double> out) const {
+  for (int p = 0; p < num_players(); ++p)
+    out[static_cast<size_t>(p)] = (winners_mask_ & (1u << p)) ? 1.0 : 0.0;
 }
 
 std::vector<Player> CheatyMagesState::winners() const {
