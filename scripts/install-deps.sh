@@ -6,6 +6,7 @@ packages=(
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
   clang-format python3 ccache
+  valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
 )
 missing=()
 for p in "${packages[@]}"; do

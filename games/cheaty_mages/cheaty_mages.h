@@ -70,6 +70,7 @@
 //       face-down spell being cast (shown as its type, resampled like the face-down spells).
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -215,6 +216,9 @@ class CheatyMagesGame : public Game {
   const FighterData& fighter(int f) const { return cards_->fighters[static_cast<size_t>(f)]; }
   const JudgeData& judge(int j) const { return judges_[static_cast<size_t>(j)]; }
   int copies(int k) const { return copies_[static_cast<size_t>(k)]; }
+  // Bit k set: judge j bans kind k (CM-8); kind k is a Direct spell. For legal-move generation.
+  std::uint64_t banned_kinds(int j) const { return banned_kinds_[static_cast<size_t>(j)]; }
+  std::uint64_t direct_kinds() const { return direct_kinds_; }
   int hand_size() const { return num_players() <= 4 ? 8 : (num_players() == 5 ? 6 : 5); }  // CM-2
   int hand_limit() const { return num_players() <= 4 ? 8 : 6; }                            // CM-13
   int refill_draw() const { return num_players() <= 4 ? 4 : 3; }                           // CM-13
@@ -225,6 +229,8 @@ class CheatyMagesGame : public Game {
   const CardData* cards_;
   std::array<JudgeData, kNumJudges> judges_;  // with lawty-limit applied
   std::array<std::int8_t, kKinds> copies_{};  // with duplicate applied
+  std::array<std::uint64_t, kNumJudges> banned_kinds_{};
+  std::uint64_t direct_kinds_ = 0;
 };
 
 // A spell in play.
@@ -344,10 +350,12 @@ class CheatyMagesState : public State {
     return phase_ == Phase::kRefill || phase_ == Phase::kGameOver ||
            (phase_ == Phase::kDraw && after_draw_ == 2);
   }
-  bool castable(int p, int k) const;  // cast:<kind> legal for p now (ignoring whose turn)
-  int total_mana(int pos) const;      // CM-10
-  int strength(int pos) const;        // CM-11 (printed + modifiers)
-  int prize(int pos) const;           // CM-11
+  std::uint64_t castable_kinds(int p) const;  // bit k: cast:<k> legal for p (whoever's turn)
+  bool castable(int p, int k) const { return (castable_kinds(p) >> k) & 1; }  //
+  // cast:<kind> legal for p now (ignoring whose turn)
+  int total_mana(int pos) const;  // CM-10
+  int strength(int pos) const;    // CM-11 (printed + modifiers)
+  int prize(int pos) const;       // CM-11
   bool spell_visible(int i, Player viewer) const;
 
   // Test hooks.
