@@ -9,6 +9,7 @@ packages=(
   clang-format python3 ccache
   clang-14 libclang-rt-14-dev
   pybind11-dev python3-numpy python3-pytest python3-dev
+  valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
 )
 missing=()
 for p in "${packages[@]}"; do

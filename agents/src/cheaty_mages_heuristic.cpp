@@ -19,9 +19,11 @@
 //   judge's limit but not over, knocks rivals down or over the limit, and never provokes the judge
 //   against its own fighters. Other decisions: refill keeps every card; Amnesia discards the least
 //   useful card.
+#include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
+#include <memory>
+#include <vector>
 
 #include "cheaty_mages/cheaty_mages.h"
 #include "cheaty_mages_eval.h"
@@ -48,17 +50,30 @@ bool explored_kind(int k, const cm::CheatyMagesGame& g) {
 
 using Path = std::array<Action, 4>;
 
-void explore(const CheatyMagesState& s, int me, Path path, int depth, std::map<Path, double>& acc,
-             std::vector<Action>& buf) {
+// Scratch reused across decisions (no allocation per decision once grown): one legal-action
+// buffer per search depth and the scored lines of all determinizations, (path, sample, value).
+struct Scratch {
+  std::array<std::vector<Action>, 4> legal;
+  struct Line {
+    Path path;
+    int sample;
+    double value;
+  };
+  std::vector<Line> lines;
+  int sample = 0;
+  void add(const Path& p, double v) { lines.push_back({p, sample, v}); }
+};
+
+void explore(const CheatyMagesState& s, int me, Path path, int depth, Scratch& scratch) {
   const bool done = depth > 0 && (s.phase() != Phase::kSpell || s.current_player() != me ||
                                   s.stage() == Stage::kChoose);
   if (done || depth >= 4) {
     double v = evaluate(s, me);
     if (path[0] == cm::act::kCast + cm::kind::kRecall && s.matches_counted() < 2) v += 0.6;
-    acc[path] += v;
+    scratch.add(path, v);
     return;
   }
-  std::vector<Action> legal;
+  std::vector<Action>& legal = scratch.legal[static_cast<size_t>(depth)];
   s.legal_actions(legal);
   const auto& g = s.cm_game();
   for (Action a : legal) {
@@ -67,7 +82,7 @@ void explore(const CheatyMagesState& s, int me, Path path, int depth, std::map<P
       if (a == cm::act::kPass) {
         Path p = path;
         p[0] = a;
-        acc[p] += evaluate(s, me);
+        scratch.add(p, evaluate(s, me));
         continue;
       }
       const int k = a < cm::act::kHide ? a - cm::act::kCast : a - cm::act::kHide;
@@ -77,21 +92,25 @@ void explore(const CheatyMagesState& s, int me, Path path, int depth, std::map<P
     c.apply_unchecked(a);
     Path p = path;
     p[static_cast<size_t>(depth)] = a;
-    explore(c, me, p, depth + 1, acc, buf);
+    explore(c, me, p, depth + 1, scratch);
   }
 }
 
 class CheatyMagesHeuristic : public Agent {
  public:
-  explicit CheatyMagesHeuristic(int samples) : samples_(samples) {}
+  explicit CheatyMagesHeuristic(int samples) : samples_(samples) {
+    // Room for the largest turns seen in play, so that decisions allocate nothing (issue 15).
+    for (auto& l : scratch_.legal) l.reserve(cm::act::kCount);
+    scratch_.lines.reserve(static_cast<size_t>(1024 * samples));
+  }
   std::string name() const override { return "heuristic"; }
 
   Action act(const DecisionContext& ctx, Rng& rng) override {
     const auto& legal = ctx.legal_actions();
     if (legal.size() == 1) return legal[0];
     const int me = ctx.player();
-    auto first = ctx.sample_state(rng);
-    const auto& s = static_cast<const CheatyMagesState&>(*first);
+    ctx.sample_state_into(first_, rng);
+    const auto& s = static_cast<const CheatyMagesState&>(*first_);
     switch (s.phase()) {
       case Phase::kBet:
         return bet(s, me, legal);
@@ -105,32 +124,50 @@ class CheatyMagesHeuristic : public Agent {
     if (s.stage() == Stage::kAmnesia || s.stage() == Stage::kPeekDiscard)
       return least_useful(s, me, legal);
     if (s.stage() == Stage::kPeekTarget) return legal[0];
-    std::map<Path, double> acc;
-    std::vector<Action> buf;
+    // Every line of every determinization, then per line the sum of its values over the
+    // determinizations in which it exists (added in sample order), per first action the best sum.
+    scratch_.lines.clear();
     const int kSamples = samples_;
     for (int i = 0; i < kSamples; ++i) {
-      std::unique_ptr<State> other = i == 0 ? nullptr : ctx.sample_state(rng);
-      const State& st = i == 0 ? *first : *other;  // `first` stays alive: `s` refers to it
-      explore(static_cast<const CheatyMagesState&>(st), me, Path{-1, -1, -1, -1}, 0, acc, buf);
+      if (i > 0) ctx.sample_state_into(other_, rng);
+      const State& st = i == 0 ? *first_ : *other_;  // `first_` stays as it is: `s` refers to it
+      scratch_.sample = i;
+      explore(static_cast<const CheatyMagesState&>(st), me, Path{-1, -1, -1, -1}, 0, scratch_);
     }
-    // Best value per first action.
-    std::map<Action, double> best;
-    for (const auto& [path, v] : acc) {
-      auto it = best.find(path[0]);
-      if (it == best.end() || v > it->second) best[path[0]] = v;
-    }
-    if (best.empty())
+    auto& lines = scratch_.lines;
+    std::sort(lines.begin(), lines.end(), [](const Scratch::Line& x, const Scratch::Line& y) {
+      return x.path < y.path || (x.path == y.path && x.sample < y.sample);
+    });
+    if (lines.empty())
       return std::find(legal.begin(), legal.end(), cm::act::kPass) != legal.end() ? cm::act::kPass
                                                                                   : legal[0];
-    Action choice = best.begin()->first;
-    double value = best.begin()->second;
-    for (const auto& [a, v] : best)
-      if (v > value) {
-        value = v;
-        choice = a;
+    // First actions ascend with the paths; the first best one wins ties.
+    Action choice = kInvalidAction, current = kInvalidAction;
+    double value = 0, current_best = 0, pass = -1e9;
+    auto close = [&]() {
+      if (current == kInvalidAction) return;
+      if (current == cm::act::kPass) pass = current_best;
+      if (choice == kInvalidAction || current_best > value) {
+        value = current_best;
+        choice = current;
       }
+    };
+    for (size_t i = 0; i < lines.size();) {
+      double sum = 0;
+      size_t j = i;
+      for (; j < lines.size() && lines[j].path == lines[i].path; ++j) sum += lines[j].value;
+      const Action a = lines[i].path[0];
+      if (a != current) {
+        close();
+        current = a;
+        current_best = sum;
+      } else if (sum > current_best) {
+        current_best = sum;
+      }
+      i = j;
+    }
+    close();
     if (s.stage() == Stage::kChoose) {
-      const double pass = best.count(cm::act::kPass) ? best[cm::act::kPass] : -1e9;
       if (value < pass + 0.5 * kSamples) return cm::act::kPass;
     }
     return choice;
@@ -138,6 +175,9 @@ class CheatyMagesHeuristic : public Agent {
 
  private:
   int samples_ = 4;  // determinizations per spell decision
+  // Reused across decisions: the determinization slots and the search's scratch.
+  std::unique_ptr<State> first_, other_;
+  Scratch scratch_;
 
   static Action least_useful(const CheatyMagesState& s, int, const std::vector<Action>& legal) {
     const auto& g = s.cm_game();

@@ -108,6 +108,7 @@ struct IsmctsAgent::Impl {
   std::vector<std::uint8_t> mark;  // per action id: a child exists (scratch, always reset)
   std::vector<Action> untried;
   std::vector<double> value;
+  std::unique_ptr<State> det;            // the current determinization (reused)
   std::unique_ptr<Agent> rollout_agent;  // the game's heuristic, for heuristic rollouts
   const StateEvaluator* evaluator = nullptr;
 
@@ -137,7 +138,12 @@ IsmctsAgent::IsmctsAgent(const Game& game, IsmctsConfig cfg)
   impl_->num_players = game.num_players();
   impl_->mark.assign(static_cast<size_t>(game.num_distinct_actions()), 0);
   impl_->value.assign(static_cast<size_t>(game.num_players()), 0.0);
-  impl_->legal.reserve(64);
+  // Buffers sized once, so that iterations allocate nothing (issue 15).
+  const auto actions = static_cast<size_t>(game.num_distinct_actions());
+  impl_->legal.reserve(actions);
+  impl_->untried.reserve(actions);
+  impl_->path.reserve(256);
+  root_visits_.reserve(actions);
   if (cfg_.rollout == "heuristic") {
     impl_->rollout_agent = make_agent(rollout_agent(game.name()), game);
   }
@@ -171,8 +177,8 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
 
   for (; it < max_iter; ++it) {
     if (timed && (it & 31) == 0 && Clock::now() >= deadline && it > 0) break;
-    std::unique_ptr<State> st = ctx.sample_state(rng);
-    State& s = *st;
+    ctx.sample_state_into(m.det, rng);  // the iteration's determinization, in a reused slot
+    State& s = *m.det;
     m.path.clear();
     std::int32_t node = 0;
     m.path.push_back(node);
@@ -257,8 +263,7 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
     rollout_actions += steps;
     // Value.
     if (s.is_terminal()) {
-      auto r = s.returns();
-      std::copy(r.begin(), r.end(), m.value.begin());
+      s.returns_into(std::span<double>(m.value));
     } else if (m.evaluator) {
       (*m.evaluator)(s, std::span<double>(m.value));
     } else {

@@ -40,8 +40,8 @@ class MwHeuristic : public Agent {
   Action act(const DecisionContext& ctx, Rng& rng) override {
     const auto& legal = ctx.legal_actions();
     if (legal.size() == 1) return legal[0];
-    auto sampled = ctx.sample_state(rng);
-    const auto& s = static_cast<const MwahahahaState&>(*sampled);
+    ctx.sample_state_into(sampled_, rng);  // reused: no allocation per decision
+    const auto& s = static_cast<const MwahahahaState&>(*sampled_);
     me_ = ctx.player();
     Action best = legal[0];
     double best_v = -1e18;
@@ -56,6 +56,7 @@ class MwHeuristic : public Agent {
   }
 
  private:
+  std::unique_ptr<State> sampled_;  // the determinization slot, reused across decisions
   int me_ = 0;
 
   // Tokens the device still needs per type for the next level (World at most).

@@ -34,8 +34,8 @@ class ScHeuristic : public Agent {
   Action act(const DecisionContext& ctx, Rng& rng) override {
     const auto& legal = ctx.legal_actions();
     if (legal.size() == 1) return legal[0];
-    auto sampled = ctx.sample_state(rng);
-    const auto& s = static_cast<const SupportingCastState&>(*sampled);
+    ctx.sample_state_into(sampled_, rng);  // reused: no allocation per decision
+    const auto& s = static_cast<const SupportingCastState&>(*sampled_);
     const int me = ctx.player();
     Action best = legal[0];
     double best_v = -1e18;
@@ -51,6 +51,7 @@ class ScHeuristic : public Agent {
   }
 
  private:
+  std::unique_ptr<State> sampled_;  // the determinization slot, reused across decisions
   // style=court: deliberately court bad luck (the third scores 7, SC-13): take bad luck whenever
   // the rules allow it (only reserve cards playable, SC-8a) and spend the own heroes that would
   // avoid it early.

@@ -27,6 +27,10 @@ void operator delete(void* p, std::size_t) noexcept {
 
 namespace villainy::testing {
 
+long allocation_count() {
+  return g_allocations.load(std::memory_order_relaxed);
+}
+
 void expect_playouts_allocate_nothing(
     const std::string& name, const std::vector<std::map<std::string, std::string>>& option_sets,
     int games, int buffer_reserve) {

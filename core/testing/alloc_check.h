@@ -14,4 +14,7 @@ void expect_playouts_allocate_nothing(
     const std::string& game, const std::vector<std::map<std::string, std::string>>& option_sets,
     int games = 20, int buffer_reserve = 512);
 
+// Heap allocations (operator new calls) so far in this process; differences measure a region.
+long allocation_count();
+
 }  // namespace villainy::testing

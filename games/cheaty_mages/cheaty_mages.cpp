@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <typeinfo>
 
 #include "villainy/core/json_input.h"
 #include "villainy/core/registry.h"
@@ -248,6 +249,18 @@ CheatyMagesGame::CheatyMagesGame(const Options& o, int n)
     copies_[kind::kDetectMagic]--;
     copies_[kind::kDuplicate]++;
   }
+  for (int k = 0; k < kKinds; ++k) {
+    const SpellData& s = spell(k);
+    if (s.type == SpellType::kDirect) direct_kinds_ |= std::uint64_t{1} << k;
+    for (int j = 0; j < kNumJudges; ++j) {  // CM-8
+      const JudgeData& jd = judge(j);
+      const bool by_type = s.type == SpellType::kDirect    ? jd.bans_direct
+                           : s.type == SpellType::kEnchant ? jd.bans_enchant
+                                                           : jd.bans_support;
+      if ((s.forbidden && jd.bans_forbidden) || by_type)
+        banned_kinds_[static_cast<size_t>(j)] |= std::uint64_t{1} << k;
+    }
+  }
 }
 
 std::unique_ptr<State> CheatyMagesGame::new_initial_state() const {
@@ -364,39 +377,38 @@ bool CheatyMagesState::has_continuous(int p, int k) const {
 }
 
 bool CheatyMagesState::banned(int k) const {
-  if (judge_ < 0) return false;
-  const JudgeData& j = cm_->judge(judge_);
-  const SpellData& s = cm_->spell(k);
-  if (s.forbidden && j.bans_forbidden) return true;
-  switch (s.type) {
-    case SpellType::kDirect:
-      return j.bans_direct;
-    case SpellType::kEnchant:
-      return j.bans_enchant;
-    case SpellType::kSupport:
-      return j.bans_support;
-  }
-  return false;
+  return judge_ >= 0 && (cm_->banned_kinds(judge_) >> k) & 1;
 }
 
 bool CheatyMagesState::bribe_active() const {
   return cm_->bribe_on || (cm_->bribe_last && counted_ == 2);
 }
 
-bool CheatyMagesState::castable(int p, int k) const {
+// The kinds p may cast now (bit k: cast:<k> legal, ignoring whose turn), one pass over the hand:
+// what was asked per kind before (the judge's bans, the CM-20 bribe and Invisibility that lift
+// them, D7 Amnesia, Imitation) is worked out once per call (issue 15: this was ~64% of a random
+// playout's time as a per-kind out-of-line call).
+std::uint64_t CheatyMagesState::castable_kinds(int p) const {
   const Seat& s = seats_[static_cast<size_t>(p)];
-  if (s.hand[static_cast<size_t>(k)] <= 0) return false;
-  if (banned(k) && !has_continuous(p, kind::kInvisibility) && !(bribe_active() && s.coins >= 2))
-    return false;
-  if (k == kind::kAmnesia) {  // D7
-    for (int q = 0; q < num_players(); ++q) {
-      const int h = seats_[static_cast<size_t>(q)].hand_n - (q == p ? 1 : 0);
-      if (h > 0) return true;
-    }
-    return false;
+  std::uint64_t in_hand = 0;
+  for (int k = 0; k < kKinds; ++k)
+    if (s.hand[static_cast<size_t>(k)] > 0) in_hand |= std::uint64_t{1} << k;
+  if (!in_hand) return 0;
+  std::uint64_t out = in_hand;
+  if (judge_ >= 0) {
+    const std::uint64_t bans = cm_->banned_kinds(judge_);
+    if ((in_hand & bans) && !has_continuous(p, kind::kInvisibility) &&
+        !(bribe_active() && s.coins >= 2))
+      out &= ~bans;
   }
-  if (k == kind::kImitation) return s.bet_n >= 2;
-  return true;
+  if (out & (std::uint64_t{1} << kind::kAmnesia)) {  // D7
+    bool any = false;
+    for (int q = 0; q < num_players() && !any; ++q)
+      any = seats_[static_cast<size_t>(q)].hand_n - (q == p ? 1 : 0) > 0;
+    if (!any) out &= ~(std::uint64_t{1} << kind::kAmnesia);
+  }
+  if (s.bet_n < 2) out &= ~(std::uint64_t{1} << kind::kImitation);
+  return out;
 }
 
 int CheatyMagesState::spells_at(int loc) const {
@@ -507,12 +519,11 @@ void CheatyMagesState::legal_actions(std::vector<Action>& out) const {
   const Seat& s = seats_[static_cast<size_t>(p)];
   switch (stage_) {
     case Stage::kChoose: {
-      for (int k = 0; k < kKinds; ++k)
-        if (castable(p, k)) out.push_back(act::kCast + k);
-      if (has_continuous(p, kind::kPrismaticRay))
-        for (int k = 0; k < kKinds; ++k)
-          if (cm_->spell(k).type == SpellType::kDirect && castable(p, k))
-            out.push_back(act::kHide + k);
+      const std::uint64_t kinds = castable_kinds(p);
+      for (std::uint64_t m = kinds; m; m &= m - 1) out.push_back(act::kCast + std::countr_zero(m));
+      if ((kinds & cm_->direct_kinds()) && has_continuous(p, kind::kPrismaticRay))
+        for (std::uint64_t m = kinds & cm_->direct_kinds(); m; m &= m - 1)
+          out.push_back(act::kHide + std::countr_zero(m));
       if (cm_->peek_on && s.hand_n > 0) out.push_back(act::kPeek);
       out.push_back(act::kPass);
       return;
@@ -1259,7 +1270,23 @@ int CheatyMagesState::draw_random_kind(Rng& rng, const std::array<std::int8_t, k
 
 std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const {
   auto out = std::make_unique<CheatyMagesState>(*this);
-  CheatyMagesState& r = *out;
+  redeal(viewer, rng, *out);
+  return out;
+}
+
+void CheatyMagesState::resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
+  auto* r = out && typeid(*out) == typeid(CheatyMagesState)
+                ? static_cast<CheatyMagesState*>(out.get())
+                : nullptr;
+  if (!r || r == this) {
+    out = resample(viewer, rng);
+    return;
+  }
+  *r = *this;
+  redeal(viewer, rng, *r);
+}
+
+void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) const {
   const int n = num_players();
   std::array<std::int8_t, kKinds> pool = deck_;
   for (int q = 0; q < n; ++q) {
@@ -1340,7 +1367,6 @@ std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const
   }
   r.deck_ = pool;
   r.deck_n_ = static_cast<std::int16_t>(total);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1348,9 +1374,13 @@ std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const
 // ---------------------------------------------------------------------------------------------
 std::vector<double> CheatyMagesState::returns() const {
   std::vector<double> r(static_cast<size_t>(num_players()), 0.0);
-  for (int p = 0; p < num_players(); ++p)
-    if (winners_mask_ & (1u << p)) r[static_cast<size_t>(p)] = 1.0;
+  returns_into(r);
   return r;
+}
+
+void CheatyMagesState::returns_into(std::span<double> out) const {
+  for (int p = 0; p < num_players(); ++p)
+    out[static_cast<size_t>(p)] = (winners_mask_ & (1u << p)) ? 1.0 : 0.0;
 }
 
 std::vector<Player> CheatyMagesState::winners() const {

@@ -70,6 +70,7 @@
 //       face-down spell being cast (shown as its type, resampled like the face-down spells).
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -216,6 +217,9 @@ class CheatyMagesGame : public Game {
   const FighterData& fighter(int f) const { return cards_->fighters[static_cast<size_t>(f)]; }
   const JudgeData& judge(int j) const { return judges_[static_cast<size_t>(j)]; }
   int copies(int k) const { return copies_[static_cast<size_t>(k)]; }
+  // Bit k set: judge j bans kind k (CM-8); kind k is a Direct spell. For legal-move generation.
+  std::uint64_t banned_kinds(int j) const { return banned_kinds_[static_cast<size_t>(j)]; }
+  std::uint64_t direct_kinds() const { return direct_kinds_; }
   int hand_size() const { return num_players() <= 4 ? 8 : (num_players() == 5 ? 6 : 5); }  // CM-2
   int hand_limit() const { return num_players() <= 4 ? 8 : 6; }                            // CM-13
   int refill_draw() const { return num_players() <= 4 ? 4 : 3; }                           // CM-13
@@ -226,6 +230,8 @@ class CheatyMagesGame : public Game {
   const CardData* cards_;
   std::array<JudgeData, kNumJudges> judges_;  // with lawty-limit applied
   std::array<std::int8_t, kKinds> copies_{};  // with duplicate applied
+  std::array<std::uint64_t, kNumJudges> banned_kinds_{};
+  std::uint64_t direct_kinds_ = 0;
 };
 
 // A spell in play.
@@ -269,11 +275,15 @@ class CheatyMagesState : public State {
   void apply_unchecked(Action a) override;
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
+  void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const override;
+  // Re-deals into r, a copy of *this (resample and resample_into).
+  void redeal(Player viewer, Rng& rng, CheatyMagesState& r) const;
   nlohmann::json view_json(Player viewer) const override;
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
   std::string describe_action(Action a, Player viewer) const override;
   std::vector<double> returns() const override;
+  void returns_into(std::span<double> out) const override;
   std::vector<Player> winners() const override;
   nlohmann::json outcome() const override;
   std::uint64_t fingerprint() const override;
@@ -341,10 +351,12 @@ class CheatyMagesState : public State {
     return phase_ == Phase::kRefill || phase_ == Phase::kGameOver ||
            (phase_ == Phase::kDraw && after_draw_ == 2);
   }
-  bool castable(int p, int k) const;  // cast:<kind> legal for p now (ignoring whose turn)
-  int total_mana(int pos) const;      // CM-10
-  int strength(int pos) const;        // CM-11 (printed + modifiers)
-  int prize(int pos) const;           // CM-11
+  std::uint64_t castable_kinds(int p) const;  // bit k: cast:<k> legal for p (whoever's turn)
+  bool castable(int p, int k) const { return (castable_kinds(p) >> k) & 1; }  //
+  // cast:<kind> legal for p now (ignoring whose turn)
+  int total_mana(int pos) const;  // CM-10
+  int strength(int pos) const;    // CM-11 (printed + modifiers)
+  int prize(int pos) const;       // CM-11
   bool spell_visible(int i, Player viewer) const;
 
   // Test hooks.

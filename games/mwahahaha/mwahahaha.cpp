@@ -2929,9 +2929,13 @@ void MwahahahaState::apply_decision(Action a) {
 // ---------------------------------------------------------------------------------------------
 std::vector<double> MwahahahaState::returns() const {
   std::vector<double> r(static_cast<size_t>(num_players()), 0.0);
-  for (int p = 0; p < num_players(); ++p)
-    if ((s_.winners >> p) & 1) r[static_cast<size_t>(p)] = 1.0;
+  returns_into(r);
   return r;
+}
+
+void MwahahahaState::returns_into(std::span<double> out) const {
+  for (int p = 0; p < num_players(); ++p)
+    out[static_cast<size_t>(p)] = ((s_.winners >> p) & 1) ? 1.0 : 0.0;
 }
 
 std::vector<Player> MwahahahaState::winners() const {

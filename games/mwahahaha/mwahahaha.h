@@ -469,11 +469,15 @@ class MwahahahaState : public State {
   void apply_unchecked(Action a) override;
   std::unique_ptr<State> clone() const override { return std::make_unique<MwahahahaState>(*this); }
   std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
+  void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const override;
+  // Re-deals into r, a copy of *this (resample and resample_into).
+  void redeal(Player viewer, Rng& rng, MwahahahaState& r) const;
   nlohmann::json view_json(Player viewer) const override;
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
   std::string describe_action(Action a, Player viewer) const override;
   std::vector<double> returns() const override;
+  void returns_into(std::span<double> out) const override;
   std::vector<Player> winners() const override;
   nlohmann::json outcome() const override;
   std::uint64_t fingerprint() const override;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <nlohmann/json.hpp>
+#include <typeinfo>
 
 #include "mwahahaha/mwahahaha.h"
 
@@ -691,7 +692,23 @@ json MwahahahaState::outcome() const {
 // ---------------------------------------------------------------------------------------------
 std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
   auto out = std::make_unique<MwahahahaState>(*this);
-  Core& c = out->s_;
+  redeal(viewer, rng, *out);
+  return out;
+}
+
+void MwahahahaState::resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
+  auto* r = out && typeid(*out) == typeid(MwahahahaState) ? static_cast<MwahahahaState*>(out.get())
+                                                          : nullptr;
+  if (!r || r == this) {
+    out = resample(viewer, rng);
+    return;
+  }
+  *r = *this;
+  redeal(viewer, rng, *r);
+}
+
+void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
+  Core& c = r.s_;
   const int n = num_players();
   const int vi = vidx(viewer);
   auto shuffle = [&](auto* arr, int len) {
@@ -967,7 +984,6 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
     c.emp_deck = 0;
     for (; next < m; ++next) c.emp_deck |= 1ULL << cards[static_cast<size_t>(next)];
   }
-  return out;
 }
 
 }  // namespace villainy::mwahahaha

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <typeinfo>
 
 #include "villainy/core/json_input.h"
 #include "villainy/core/registry.h"
@@ -1186,9 +1188,26 @@ std::unique_ptr<State> SupportingCastState::clone() const {
 // D11: re-deal every card the viewer cannot locate.
 std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) const {
   auto out = std::make_unique<SupportingCastState>(*this);
-  SupportingCastState& r = *out;
+  redeal(viewer, rng, *out);
+  return out;
+}
+
+void SupportingCastState::resample_into(Player viewer, Rng& rng,
+                                        std::unique_ptr<State>& out) const {
+  auto* r = out && typeid(*out) == typeid(SupportingCastState)
+                ? static_cast<SupportingCastState*>(out.get())
+                : nullptr;
+  if (!r || r == this) {
+    out = resample(viewer, rng);
+    return;
+  }
+  *r = *this;
+  redeal(viewer, rng, *r);
+}
+
+void SupportingCastState::redeal(Player viewer, Rng& rng, SupportingCastState& r) const {
   const int n = num_players();
-  if (phase_ == Phase::kDealVillain) return out;  // nothing hidden yet
+  if (phase_ == Phase::kDealVillain) return;  // nothing hidden yet
   // The unknown pool, canonically ordered.
   CardSet pool = pile_;
   for (int q = 0; q < n; ++q) {
@@ -1247,7 +1266,6 @@ std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) co
   CardSet rest;
   for (int i = 0; i < m; ++i) rest.set(cards[static_cast<size_t>(i)]);
   r.pile_ = rest;
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1255,9 +1273,13 @@ std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) co
 // ---------------------------------------------------------------------------------------------
 std::vector<double> SupportingCastState::returns() const {
   std::vector<double> r(static_cast<size_t>(num_players()), 0.0);
-  for (int p = 0; p < num_players(); ++p)
-    if (winners_mask_ & (1u << p)) r[static_cast<size_t>(p)] = 1.0;
+  returns_into(r);
   return r;
+}
+
+void SupportingCastState::returns_into(std::span<double> out) const {
+  for (int p = 0; p < num_players(); ++p)
+    out[static_cast<size_t>(p)] = (winners_mask_ & (1u << p)) ? 1.0 : 0.0;
 }
 
 std::vector<Player> SupportingCastState::winners() const {

@@ -25,6 +25,10 @@ class DecisionContext {
   void view_tensor(std::span<float> out) const { state_->view_tensor(player(), out); }
   // A full state the seat cannot tell from the real one; hidden information re-dealt with rng.
   std::unique_ptr<State> sample_state(Rng& rng) const { return state_->resample(player(), rng); }
+  // The same determinization into a slot the agent keeps (reused: no allocation per sample).
+  void sample_state_into(std::unique_ptr<State>& slot, Rng& rng) const {
+    state_->resample_into(player(), rng, slot);
+  }
 
  private:
   const State* state_;

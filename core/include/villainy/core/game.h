@@ -11,6 +11,7 @@
 // - resample(viewer, rng) returns a state that the viewer cannot tell from this one, with the
 //   hidden information re-dealt; it is a function of the viewer's information and rng only.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json_fwd.hpp>
@@ -115,6 +116,12 @@ class State {
   // A full state consistent with everything `viewer` knows, hidden information re-dealt with
   // `rng` (never the game's own stream). Depends only on the viewer's information and rng.
   virtual std::unique_ptr<State> resample(Player viewer, Rng& rng) const = 0;
+  // The same as `out = resample(viewer, rng)` (same state, same draws from rng), but a game may
+  // reuse *out when it already holds a state of its type, so that a search or heuristic that
+  // keeps one slot per determinization allocates nothing per sample (the games here do).
+  virtual void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
+    out = resample(viewer, rng);
+  }
 
   // Views for one viewer (a seat or kSpectator): exactly what that viewer knows now.
   virtual nlohmann::json view_json(Player viewer) const = 0;
@@ -126,6 +133,12 @@ class State {
 
   // Results, valid when terminal: per-seat returns, the winners, and game-specific details.
   virtual std::vector<double> returns() const = 0;
+  // The same returns into out (size num_players()); games override it to allocate nothing (a
+  // search reads the returns of every rollout that ends the game).
+  virtual void returns_into(std::span<double> out) const {
+    const auto r = returns();
+    std::copy(r.begin(), r.end(), out.begin());
+  }
   virtual std::vector<Player> winners() const = 0;
   virtual nlohmann::json outcome() const = 0;
 
