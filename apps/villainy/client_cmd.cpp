@@ -113,7 +113,10 @@ int run_client(const ClientArgs& a) {
   std::string failure;
   o.on_failure = [&](const std::string& why) { failure = why; };
   o.on_frame = [&](const std::string& raw) {
-    if (a.json) fmt::print("{}\n", raw);
+    if (a.json) {
+      fmt::print("{}\n", raw);
+      std::fflush(stdout);
+    }
   };
   o.on_error = [&](const nlohmann::json& e) {
     fmt::print(stderr, "server: {} {}\n", e.value("code", ""), e.value("message", ""));

@@ -130,7 +130,8 @@ void scan(const Timeline& tl, int v, long t, const nlohmann::json& j, const Scan
   if (std::find(skip.subtrees.begin(), skip.subtrees.end(), &j) != skip.subtrees.end()) return;
   auto check = [&](const std::string& s, const char* kind) {
     if (skip.texts.count(s)) return;
-    if (tl.universe.count(s) && tl.known_at(v, s) > t) {
+    if (tl.known_at(v, s) <= t) return;  // a string the viewer knows (a token, a public fact)
+    if (tl.universe.count(s)) {
       found.push_back(
           fmt::format("{} '{}' at {} is not known to this viewer at step {}", kind, s, where, t));
       return;

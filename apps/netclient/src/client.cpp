@@ -198,6 +198,20 @@ void TableClient::on_text(const std::string& text) {
     }
     if (code == "stale_seq" || code == "illegal_action" || code == "not_your_turn")
       awaiting_ = false;  // the choice changed nothing; the next view offers again
+    if (code == "rate_limited" && awaiting_) {
+      // The choice was dropped (protocol: 20 messages a second): send it again a little later.
+      awaiting_ = false;
+      auto self = shared_from_this();
+      const unsigned gen = generation_;
+      const long seq = answered_seq_;
+      impl_->think.expires_after(std::chrono::milliseconds(100));
+      impl_->think.async_wait([this, self, gen, seq](beast::error_code ec) {
+        if (ec || gen != generation_ || stopped_ || last_seq_ != seq) return;
+        sent_at_ = std::chrono::steady_clock::now();
+        awaiting_ = true;
+        send(json{{"type", "choice"}, {"action", last_action_}, {"seq", seq}}.dump());
+      });
+    }
     return;
   }
   if (type != "view") return;
@@ -224,6 +238,7 @@ void TableClient::on_text(const std::string& text) {
   const int action = opts_.choose(frame);
   auto answer = [this, action, seq]() {
     if (stopped_ || !connected_) return;
+    last_action_ = action;
     sent_at_ = std::chrono::steady_clock::now();
     awaiting_ = true;
     ++choices_sent_;

@@ -149,7 +149,7 @@ TEST(LeakAudit, CatchesAnotherSeatsViewAndLogAndChoices) {
 }
 
 TEST(LeakAudit, CatchesAHiddenChanceOutcomeAndAMissingEnd) {
-  Game1 g = play("supporting-cast", 4, 5);
+  Game1 g = play("cheaty-mages", 4, 5);
   // The name of the first chance action whose narration the spectator does not share with
   // every seat (a private deal), sent to the spectator at the start.
   auto s = g.game->new_initial_state();

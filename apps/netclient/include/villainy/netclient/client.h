@@ -92,6 +92,7 @@ class TableClient : public std::enable_shared_from_this<TableClient> {
   bool connected_ = false, writing_ = false;
   long last_seq_ = 0;
   long answered_seq_ = -1;
+  int last_action_ = -1;
   int seat_ = -1;
   int reconnects_ = 0, choices_sent_ = 0;
   int delay_ms_ = 0;
