@@ -45,6 +45,8 @@ inline CLI::Validator uint_in(std::uint64_t lo, std::uint64_t hi) {
 void add_tournament_command(CLI::App& app);
 // `villainy serve ...` (serve_cmd.cpp): the online server.
 void add_serve_command(CLI::App& app);
+// `villainy client ...` (client_cmd.cpp): the headless client of the online protocol.
+void add_client_command(CLI::App& app);
 // `villainy play ...` (play.cpp).
 int run_play(const std::string& game, const std::vector<std::string>& seats,
              const std::vector<std::string>& options, std::uint64_t seed, bool seed_given,

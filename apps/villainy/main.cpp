@@ -1,4 +1,5 @@
-// The `villainy` command: games, rules, play, simulate, replay, signature, serve (and tournament).
+// The `villainy` command: games, rules, play, simulate, replay, signature, serve, client
+// (and tournament).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
@@ -272,6 +273,7 @@ int main(int argc, char** argv) {
   add_tournament_command(app);
 #endif
   add_serve_command(app);
+  add_client_command(app);
 
   try {
     app.parse(argc, argv);
