@@ -491,6 +491,7 @@ class MwahahahaState : public State {
   void trade_return();
   void apply_decision(Action a);
   std::string describe_action_lower(Action a, Player viewer) const;
+  std::string describe_action_plain(Action a, Player viewer) const;
   void apply_chance(Action a);
   void draw_raw_into(int p, int kind);
   void gain_token(int p, int type, int n = 1);

@@ -160,7 +160,7 @@ json MwahahahaState::view_json(Player viewer) const {
   // Cards awaiting a choice: seen by the chooser only.
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
   j["pending_n"] = s_.pending_n;
-  if (viewer >= 0 && (viewer == chooser || viewer == s_.trick_player))
+  if (viewer >= 0 && viewer == chooser)
     j["pending"] = std::vector<int>(s_.pending.begin(), s_.pending.begin() + s_.pending_n);
   j["chance"] = {s_.ch_kind, s_.ch_player, s_.ch_count, s_.ch_after};
   j["window"] = {static_cast<int>(s_.wnd), s_.w_passed, s_.w_plays, s_.w_resume, s_.w_excl};
@@ -413,9 +413,49 @@ std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const
     }
   }
   const int p = s_.actor;
-  if (viewer == p) return fmt::format("you: {}", name);
-  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDev)
-    return fmt::format("seat {} keeps a device", p);
+  // The action that completes a trade shows everyone the Betrayed cards in it (discarded face
+  // up, D5): the line says which described cards they were.
+  std::string caught;
+  const bool executes =
+      (s_.stage == Stage::kTradeAnswer && a == act::kAccept && s_.t_ask_raw_n == 0 &&
+       s_.t_ask_trick == 0) ||
+      (s_.stage == Stage::kTradeGive && s_.t_given + 1 >= s_.t_ask_raw_n + s_.t_ask_trick);
+  if (executes) {
+    auto note = [&](const char* how, int desc) {
+      caught += fmt::format("{} the card {} {} is Betrayed", caught.empty() ? ";" : ",", how,
+                            d.raw[static_cast<size_t>(desc)].key);
+    };
+    for (int i = 0; i < s_.t_raw_n; ++i)
+      if (s_.t_raw_actual[static_cast<size_t>(i)] == kBetrayed)
+        note("offered as", s_.t_raw_desc[static_cast<size_t>(i)]);
+    for (int i = 0; i < s_.t_ask_raw_n; ++i) {
+      const int got = i < s_.t_given                   ? s_.t_got_raw[static_cast<size_t>(i)]
+                      : a == act::kGiveRaw + kBetrayed ? kBetrayed
+                                                       : -1;
+      if (got == kBetrayed) note("given for", s_.t_ask_raw[static_cast<size_t>(i)]);
+    }
+  }
+  if (viewer == p) return fmt::format("you: {}", name) + caught;
+  if (executes) return describe_action_plain(a, viewer) + caught;
+  return describe_action_plain(a, viewer);
+}
+
+std::string MwahahahaState::describe_action_plain(Action a, Player viewer) const {
+  const CardData& d = *d_;
+  const std::string name = game().action_name(a);
+  const int p = s_.actor;
+  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDev) {
+    // The other drawn devices are discarded face up (MW-1): the line says which.
+    std::string up;
+    for (int dv = 0; dv < kNumDev; ++dv) {  // by card, not by the (hidden) order of the draws
+      bool drawn = false;
+      for (int i = 0; i < s_.pending_n; ++i) drawn |= s_.pending[static_cast<size_t>(i)] == dv;
+      if (drawn && dv != a - act::kKeepDevice)
+        up += (up.empty() ? "" : ", ") + d.dev[static_cast<size_t>(dv)].key;
+    }
+    return up.empty() ? fmt::format("seat {} keeps a device", p)
+                      : fmt::format("seat {} keeps a device and discards {} face up", p, up);
+  }
   if (a >= act::kOfferRaw && a < act::kOfferRaw + kRawKinds)
     return fmt::format("seat {} offers a raw card", p);
   if (a >= act::kGiveRaw && a < act::kGiveRaw + kRawKinds) {
@@ -426,7 +466,7 @@ std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const
     return fmt::format("seat {} hands over a card", p);
   }
   if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMin &&
-      !minion_known(a - act::kOfferMinion, viewer))
+      !minion_known(a - act::kOfferMinion, viewer) && viewer != s_.trade_partner)  // D5
     return fmt::format("seat {} offers a face-down Minion", p);
   if (a >= act::kSelectMinion && a < act::kSelectMinion + kNumMin &&
       (s_.purpose == 12 /*assembly*/ || s_.purpose == 13 /*top order*/))
@@ -465,7 +505,10 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
       std::swap(arr[i], arr[rng.below(static_cast<std::uint32_t>(i + 1))]);
   };
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
-  const bool pending_known = viewer >= 0 && (viewer == chooser || viewer == s_.trick_player);
+  const bool pending_known = viewer >= 0 && viewer == chooser;
+  // Slots past the pending cards hold stale (hidden) cards: cleared, so the resample depends
+  // only on the viewer's information.
+  for (int i = s_.pending_n; i < 3; ++i) c.pending[static_cast<size_t>(i)] = 0;
 
   // --- raw cards (counts by kind) ---
   {
@@ -611,8 +654,7 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
       if (p == viewer) continue;
       for (int m = 0; m < kNumMin; ++m)
         if (bit(seat(p).minions, m) && !minion_known(m, viewer)) {
-          const int tag = s_.min_known[static_cast<size_t>(m)] | (bit(s_.t_offer_min, m) << 8) |
-                          (bit(s_.t_ask_min, m) << 9);
+          const int tag = (bit(s_.t_offer_min, m) << 8) | (bit(s_.t_ask_min, m) << 9);
           slots[static_cast<size_t>(ns++)] = {p * 1024 + tag, p, m};
         }
     }
@@ -639,14 +681,18 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
       c.t_offer_min &= ~(1ULL << slots[static_cast<size_t>(i)].id);
       c.t_ask_min &= ~(1ULL << slots[static_cast<size_t>(i)].id);
     }
-    std::array<std::uint8_t, kNumMin> old_known = s_.min_known;
     for (int i = 0; i < kNumMin; ++i)
       if (bit(pool, i)) c.min_known[static_cast<size_t>(i)] = 0;
     for (int i = 0; i < ns; ++i) {
       const Slot& sl = slots[static_cast<size_t>(i)];
       const int nm = cards[static_cast<size_t>(next++)];
       c.seats[static_cast<size_t>(sl.seat)].minions |= 1ULL << nm;
-      c.min_known[static_cast<size_t>(nm)] = old_known[static_cast<size_t>(sl.id)];
+      // Who else knows which of a seat's face-down Minions is hidden from the viewer (D15): the
+      // owner knows it, the trade partner knows an offered one, the proposer an asked one.
+      int mask = 1 << sl.seat;
+      if (bit(s_.t_offer_min, sl.id)) mask |= 1 << s_.trade_partner;
+      if (bit(s_.t_ask_min, sl.id)) mask |= 1 << s_.trade_proposer;
+      c.min_known[static_cast<size_t>(nm)] = static_cast<std::uint8_t>(mask);
       if (bit(s_.t_offer_min, sl.id)) c.t_offer_min |= 1ULL << nm;
       if (bit(s_.t_ask_min, sl.id)) c.t_ask_min |= 1ULL << nm;
     }
