@@ -540,7 +540,7 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
           pool[static_cast<size_t>(k)]--;
           offer_slot[static_cast<size_t>(i)] = k;
         } else {
-          offer_slot[static_cast<size_t>(i)] = -1;
+          offer_slot[static_cast<size_t>(i)] = -1;  // drawn from the offerer's hand below
           ++n_offer_unknown;
         }
       }
@@ -566,18 +566,25 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
         cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(k);
     shuffle(cards.data(), m);
     int next = 0;
-    for (int i = 0; i < s_.t_raw_n; ++i)
-      if (offer_slot[static_cast<size_t>(i)] < 0)
-        offer_slot[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
     for (int p = 0; p < n; ++p) {
       if (p == viewer) continue;
       Seat& st = c.seats[static_cast<size_t>(p)];
-      const int total = seat(p).raw_count();
+      // A card offered and not yet described is one of the offerer's hand as the viewer knows it
+      // (whose lower bounds still count it): dealt with the hand, then one drawn out at random.
+      const bool draws_offer = n_offer_unknown > 0 && p == s_.trade_proposer;
+      const int total = seat(p).raw_count() + (draws_offer ? 1 : 0);
       st.raw = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
       int known = 0;
       for (auto x : st.raw) known += x;
       for (int i = known; i < total; ++i)
         st.raw[static_cast<size_t>(cards[static_cast<size_t>(next++)])]++;
+      if (draws_offer) {
+        int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+        int k = 0;
+        while (r >= st.raw[static_cast<size_t>(k)]) r -= st.raw[static_cast<size_t>(k++)];
+        st.raw[static_cast<size_t>(k)]--;
+        offer_slot[static_cast<size_t>(s_.t_raw_n - 1)] = k;
+      }
     }
     c.raw_deck = {};
     for (; next < m; ++next) c.raw_deck[static_cast<size_t>(cards[static_cast<size_t>(next)])]++;

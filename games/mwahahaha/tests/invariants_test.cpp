@@ -17,8 +17,7 @@ class MwInvariants : public ::testing::Test {
   void SetUp() override { register_game(); }
 };
 
-// Disabled in this commit only: the trade leak fails it (fixed in the next commit).
-TEST_F(MwInvariants, DISABLED_DefaultsAllPlayerCounts) {
+TEST_F(MwInvariants, DefaultsAllPlayerCounts) {
   testing::InvariantConfig cfg;
   cfg.game = "mwahahaha";
   cfg.games_per_config = testing::scaled(3);
@@ -28,8 +27,7 @@ TEST_F(MwInvariants, DISABLED_DefaultsAllPlayerCounts) {
   testing::check_invariants(cfg);
 }
 
-// Disabled in this commit only: the trade leak fails it (fixed in the next commit).
-TEST_F(MwInvariants, DISABLED_ShortGamesManyViewChecks) {
+TEST_F(MwInvariants, ShortGamesManyViewChecks) {
   testing::InvariantConfig cfg;
   cfg.game = "mwahahaha";
   cfg.option_sets = {{{"round-limit", "4"}}};
@@ -40,8 +38,7 @@ TEST_F(MwInvariants, DISABLED_ShortGamesManyViewChecks) {
   testing::check_invariants(cfg);
 }
 
-// Disabled in this commit only: the trade leak fails it (fixed in the next commit).
-TEST_F(MwInvariants, DISABLED_EveryOptionValue) {
+TEST_F(MwInvariants, EveryOptionValue) {
   testing::InvariantConfig cfg;
   cfg.game = "mwahahaha";
   cfg.option_sets = testing::each_option_value("mwahahaha");
@@ -55,8 +52,7 @@ TEST_F(MwInvariants, DISABLED_EveryOptionValue) {
   testing::check_invariants(cfg);
 }
 
-// Disabled in this commit only: the trade leak fails it (fixed in the next commit).
-TEST_F(MwInvariants, DISABLED_OptionCombinations) {
+TEST_F(MwInvariants, OptionCombinations) {
   testing::InvariantConfig cfg;
   cfg.game = "mwahahaha";
   cfg.option_sets = {
@@ -98,13 +94,12 @@ testing::InvariantConfig trade_config(std::map<std::string, std::string> opts, s
   return cfg;
 }
 
-// Expected to fail until the next commit: offering (or handing over) a raw card updates the
-// other seats' known lower bounds of the offerer's hand with its true kind (issue 17).
 TEST_F(MwInvariants, NonInterferenceInTradesAndBluffs) {
-  const auto r = testing::run_invariants(trade_config({}, 7000));
-  EXPECT_FALSE(r.ok());
-  EXPECT_NE(r.summary().find("raw_known"), std::string::npos) << r.summary();
-  std::printf("%s\n", r.summary().c_str());
+  testing::check_invariants(trade_config({}, 7000));
+}
+
+TEST_F(MwInvariants, NonInterferenceInOpenTrades) {
+  testing::check_invariants(trade_config({{"trade-window", "open"}}, 7100));
 }
 
 }  // namespace
