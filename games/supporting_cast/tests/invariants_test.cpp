@@ -19,7 +19,7 @@ TEST_F(ScInvariants, DefaultsAllPlayerCounts) {
   cfg.game = "supporting-cast";
   cfg.games_per_config = testing::scaled(40);
   cfg.seed = 100;
-  cfg.noninterference_rate = 0.02;
+  cfg.noninterference_rate = 0.01;
   testing::check_invariants(cfg);
 }
 
@@ -29,7 +29,7 @@ TEST_F(ScInvariants, EveryOptionValue) {
   cfg.option_sets = testing::each_option_value("supporting-cast");
   cfg.games_per_config = testing::scaled(12);
   cfg.seed = 2000;
-  cfg.noninterference_rate = 0.02;
+  cfg.noninterference_rate = 0.01;
   testing::check_invariants(cfg);
 }
 
@@ -50,7 +50,7 @@ TEST_F(ScInvariants, OptionCombinations) {
   };
   cfg.games_per_config = testing::scaled(15);
   cfg.seed = 5000;
-  cfg.noninterference_rate = 0.02;
+  cfg.noninterference_rate = 0.01;
   testing::check_invariants(cfg);
 }
 
@@ -62,7 +62,7 @@ TEST_F(ScInvariants, NonInterferenceInHiddenCards) {
   cfg.option_sets = {{}, {{"rival-super-hero", "claim"}, {"skip", "rest-of-round"}}};
   cfg.games_per_config = testing::scaled(2);
   cfg.seed = 7000;
-  cfg.noninterference_rate = 0.5;
+  cfg.noninterference_rate = 0.25;
   cfg.policy = testing::prefer_actions({"marker:", "claim:", "play:"}, 0.5);
   testing::check_invariants(cfg);
 }
