@@ -1,5 +1,6 @@
-// Tests of the game-agnostic core: options, random numbers, statistics, records, and the shared
-// invariant suite run on a small hidden-information toy game ("high card").
+// Tests of the game-agnostic core: options, random numbers, statistics, registry, records and
+// signatures, on a small hidden-information toy game ("high card"). The shared invariant suite is
+// tested (on a toy game, correct and with planted defects) in invariants_test.cpp.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

@@ -451,16 +451,27 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
   }
   if (a >= kDiscard && a < kDraw)
     return fmt::format("{} discard{} {}", w, me ? "" : "s", g.spell(a - kDiscard).name);
-  if (a >= kSwap && a < kBet)
-    return me ? fmt::format("You move your bet from {} to {}", (a - kSwap) / 5 + 1,
-                            (a - kSwap) % 5 + 1)
-              : fmt::format("{} swaps a bet card (Imitation)", w);
+  if (a >= kSwap && a < kBet) {
+    // A swap that ends the spell phase is shown to everyone when the bets are revealed (CM-11):
+    // then the line says which bet moved.
+    bool revealed = me;
+    if (!me && !bets_public_ && is_legal(a)) {
+      CheatyMagesState after(*this);
+      after.apply_unchecked(a);
+      revealed = after.bets_public_;
+    }
+    if (revealed)
+      return fmt::format("{} move{} {} bet from {} to {}{}", w, me ? "" : "s", me ? "your" : "a",
+                         (a - kSwap) / 5 + 1, (a - kSwap) % 5 + 1, me ? "" : " (Imitation)");
+    return fmt::format("{} swaps a bet card (Imitation)", w);
+  }
   if (a >= kSpell && a < kSwap) {
     const int idx = spell_index_at(p_loc_, a - kSpell);
     const std::string what = idx >= 0 && spell_visible(idx, viewer)
                                  ? g.spell(spells_[static_cast<size_t>(idx)].kind).name
-                                 : fmt::format("face-down spell #{}", a - kSpell + 1);
-    return fmt::format("{} choose{} {}", w, me ? "" : "s", what);
+                                 : "a face-down spell";
+    // Which spell of the position (two may share a name but not a caster).
+    return fmt::format("{} choose{} spell #{} ({})", w, me ? "" : "s", a - kSpell + 1, what);
   }
   std::string target;
   if (a >= kTargetFighter && a < kTargetJudge) {

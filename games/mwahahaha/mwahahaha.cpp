@@ -236,6 +236,13 @@ void MwahahahaState::public_raw_loss(int p, int kind) {
     if (k > 0) --k;
   }
 }
+// A raw card that leaves p's hand face down, seen by the table only as its description `desc`:
+// it is either that kind or a Betrayed (MW-15a), so every viewer's lower bounds for both drop.
+// Never the true kind: that would tell a viewer who knew the hand whether it was a lie (D15).
+void MwahahahaState::described_raw_loss(int p, int desc) {
+  public_raw_loss(p, desc);
+  public_raw_loss(p, kBetrayed);
+}
 void MwahahahaState::public_trick_loss(int p, int t) {
   for (int v = 0; v < kViewers; ++v) {
     auto& k =
@@ -2701,8 +2708,7 @@ void MwahahahaState::apply_decision(Action a) {
         s_.t_ask_min |= 1ULL << (a - act::kAskMinion);
       else if (a >= act::kOfferRaw && a < act::kOfferRaw + kRawKinds) {
         const int k = a - act::kOfferRaw;
-        st.raw[static_cast<size_t>(k)]--;
-        public_raw_loss(p, k);
+        st.raw[static_cast<size_t>(k)]--;  // what others learn of it comes with its description
         s_.t_raw_actual[s_.t_raw_n] = static_cast<std::int8_t>(k);
         s_.t_raw_desc[s_.t_raw_n] = static_cast<std::int8_t>(k);
         s_.t_raw_n++;
@@ -2721,7 +2727,7 @@ void MwahahahaState::apply_decision(Action a) {
     case Stage::kDescribe: {
       const int k = a - act::kDescribeAs;
       s_.t_raw_desc[s_.t_raw_n - 1] = static_cast<std::int8_t>(k);
-      if (k != s_.t_raw_actual[s_.t_raw_n - 1]) public_raw_loss(p, k);
+      described_raw_loss(p, k);
       s_.stage = Stage::kTradeBuild;
       return;
     }
@@ -2747,8 +2753,7 @@ void MwahahahaState::apply_decision(Action a) {
       if (a >= act::kGiveRaw && a < act::kGiveRaw + kRawKinds) {
         const int k = a - act::kGiveRaw;
         st.raw[static_cast<size_t>(k)]--;
-        public_raw_loss(p, k);
-        if (k != s_.t_ask_raw[s_.t_given]) public_raw_loss(p, s_.t_ask_raw[s_.t_given]);
+        described_raw_loss(p, s_.t_ask_raw[s_.t_given]);
         s_.t_got_raw[s_.t_given++] = static_cast<std::int8_t>(k);
       } else {
         const int t = a - act::kSelectTrick;

@@ -93,9 +93,15 @@
 //       consequence (ransom, Humiliation or Maniacal counter, keeping or discarding the
 //       device), so the counter windows after a threat refuse it too.
 //   D15 Every offered raw card is followed by a describe step (an honest card's only description is
-//       itself), so the step does not reveal a Betrayed. Resampling assumes a pending trade card
-//       the viewer cannot see is what it was described as, and replaces other seats' private
-//       knowledge (Espionage, trades seen) by the public knowledge.
+//       itself), so the step does not reveal a Betrayed. What a viewer learns from a card passed
+//       face down (offered, or handed over for a request) is its description, never its kind: the
+//       card is the described kind or a Betrayed, so the viewer's known lower bounds of the
+//       giver's hand drop for both (until the card is described, for none). The trade partner
+//       learns the kinds when the trade executes (a Betrayed is then caught in public), or by
+//       Hypnotic Suggestion's peek. Resampling draws a not yet described offered card from the
+//       offerer's hand as the viewer knows it, assumes a described card the viewer cannot see is
+//       what it was described as, and replaces other seats' private knowledge (Espionage, trades
+//       seen, which face-down Minions they know) by the public knowledge.
 //   D16 Under attacks=many a Rivalry turn ends after 12 decisions; under trade-window=open every
 //       other player may make one proposal after each Creation turn (MW-15a "each player in
 //       turn, from the next player"): the turn player, who just had its whole turn to propose,
@@ -557,6 +563,7 @@ class MwahahahaState : public State {
   void trade_return();
   void apply_decision(Action a);
   std::string describe_action_lower(Action a, Player viewer) const;
+  std::string describe_action_plain(Action a, Player viewer) const;
   void apply_chance(Action a);
   void draw_raw_into(int p, int kind);
   void gain_token(int p, int type, int n = 1);
@@ -591,6 +598,7 @@ class MwahahahaState : public State {
   void trade_execute();
   void trade_clear(bool returned);
   void public_raw_loss(int p, int kind);
+  void described_raw_loss(int p, int desc);
   void public_trick_loss(int p, int t);
   int attack_dice(int side) const;
   void compute_successes();

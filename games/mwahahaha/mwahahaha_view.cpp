@@ -229,7 +229,7 @@ json MwahahahaState::view_json(Player viewer) const {
   // Cards awaiting a choice: seen by the chooser only.
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
   j["pending_n"] = s_.pending_n;
-  if (viewer >= 0 && (viewer == chooser || viewer == s_.trick_player))
+  if (viewer >= 0 && viewer == chooser)
     j["pending"] = std::vector<int>(s_.pending.begin(), s_.pending.begin() + s_.pending_n);
   j["chance"] = {s_.ch_kind, s_.ch_player, s_.ch_count, s_.ch_after};
   j["window"] = {static_cast<int>(s_.wnd), s_.w_passed, s_.w_plays, s_.w_resume, s_.w_excl};
@@ -648,9 +648,49 @@ std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const
     }
   }
   const int p = s_.actor;
-  if (viewer == p) return fmt::format("you: {}", name);
-  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDev)
-    return fmt::format("seat {} keeps a device", p);
+  // The action that completes a trade shows everyone the Betrayed cards in it (discarded face
+  // up, D5): the line says which described cards they were.
+  std::string caught;
+  const bool executes =
+      (s_.stage == Stage::kTradeAnswer && a == act::kAccept && s_.t_ask_raw_n == 0 &&
+       s_.t_ask_trick == 0) ||
+      (s_.stage == Stage::kTradeGive && s_.t_given + 1 >= s_.t_ask_raw_n + s_.t_ask_trick);
+  if (executes) {
+    auto note = [&](const char* how, int desc) {
+      caught += fmt::format("{} the card {} {} is Betrayed", caught.empty() ? ";" : ",", how,
+                            d.raw[static_cast<size_t>(desc)].key);
+    };
+    for (int i = 0; i < s_.t_raw_n; ++i)
+      if (s_.t_raw_actual[static_cast<size_t>(i)] == kBetrayed)
+        note("offered as", s_.t_raw_desc[static_cast<size_t>(i)]);
+    for (int i = 0; i < s_.t_ask_raw_n; ++i) {
+      const int got = i < s_.t_given                   ? s_.t_got_raw[static_cast<size_t>(i)]
+                      : a == act::kGiveRaw + kBetrayed ? kBetrayed
+                                                       : -1;
+      if (got == kBetrayed) note("given for", s_.t_ask_raw[static_cast<size_t>(i)]);
+    }
+  }
+  if (viewer == p) return fmt::format("you: {}", name) + caught;
+  if (executes) return describe_action_plain(a, viewer) + caught;
+  return describe_action_plain(a, viewer);
+}
+
+std::string MwahahahaState::describe_action_plain(Action a, Player viewer) const {
+  const CardData& d = *d_;
+  const std::string name = game().action_name(a);
+  const int p = s_.actor;
+  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDev) {
+    // The other drawn devices are discarded face up (MW-1): the line says which.
+    std::string up;
+    for (int dv = 0; dv < kNumDev; ++dv) {  // by card, not by the (hidden) order of the draws
+      bool drawn = false;
+      for (int i = 0; i < s_.pending_n; ++i) drawn |= s_.pending[static_cast<size_t>(i)] == dv;
+      if (drawn && dv != a - act::kKeepDevice)
+        up += (up.empty() ? "" : ", ") + d.dev[static_cast<size_t>(dv)].key;
+    }
+    return up.empty() ? fmt::format("seat {} keeps a device", p)
+                      : fmt::format("seat {} keeps a device and discards {} face up", p, up);
+  }
   if (a >= act::kOfferRaw && a < act::kOfferRaw + kRawKinds)
     return fmt::format("seat {} offers a raw card", p);
   if (a >= act::kGiveRaw && a < act::kGiveRaw + kRawKinds) {
@@ -661,7 +701,7 @@ std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const
     return fmt::format("seat {} hands over a card", p);
   }
   if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMin &&
-      !minion_known(a - act::kOfferMinion, viewer))
+      !minion_known(a - act::kOfferMinion, viewer) && viewer != s_.trade_partner)  // D5
     return fmt::format("seat {} offers a face-down Minion", p);
   if (a >= act::kSelectMinion && a < act::kSelectMinion + kNumMin &&
       (s_.purpose == 12 /*assembly*/ || s_.purpose == 13 /*top order*/))
@@ -716,7 +756,10 @@ void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
       std::swap(arr[i], arr[rng.below(static_cast<std::uint32_t>(i + 1))]);
   };
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
-  const bool pending_known = viewer >= 0 && (viewer == chooser || viewer == s_.trick_player);
+  const bool pending_known = viewer >= 0 && viewer == chooser;
+  // Slots past the pending cards hold stale (hidden) cards: cleared, so the resample depends
+  // only on the viewer's information.
+  for (int i = s_.pending_n; i < 3; ++i) c.pending[static_cast<size_t>(i)] = 0;
 
   // --- raw cards (counts by kind) ---
   {
@@ -748,7 +791,7 @@ void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
           pool[static_cast<size_t>(k)]--;
           offer_slot[static_cast<size_t>(i)] = k;
         } else {
-          offer_slot[static_cast<size_t>(i)] = -1;
+          offer_slot[static_cast<size_t>(i)] = -1;  // drawn from the offerer's hand below
           ++n_offer_unknown;
         }
       }
@@ -774,18 +817,25 @@ void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
         cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(k);
     shuffle(cards.data(), m);
     int next = 0;
-    for (int i = 0; i < s_.t_raw_n; ++i)
-      if (offer_slot[static_cast<size_t>(i)] < 0)
-        offer_slot[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
     for (int p = 0; p < n; ++p) {
       if (p == viewer) continue;
       Seat& st = c.seats[static_cast<size_t>(p)];
-      const int total = seat(p).raw_count();
+      // A card offered and not yet described is one of the offerer's hand as the viewer knows it
+      // (whose lower bounds still count it): dealt with the hand, then one drawn out at random.
+      const bool draws_offer = n_offer_unknown > 0 && p == s_.trade_proposer;
+      const int total = seat(p).raw_count() + (draws_offer ? 1 : 0);
       st.raw = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
       int known = 0;
       for (auto x : st.raw) known += x;
       for (int i = known; i < total; ++i)
         st.raw[static_cast<size_t>(cards[static_cast<size_t>(next++)])]++;
+      if (draws_offer) {
+        int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
+        int k = 0;
+        while (r >= st.raw[static_cast<size_t>(k)]) r -= st.raw[static_cast<size_t>(k++)];
+        st.raw[static_cast<size_t>(k)]--;
+        offer_slot[static_cast<size_t>(s_.t_raw_n - 1)] = k;
+      }
     }
     c.raw_deck = {};
     for (; next < m; ++next) c.raw_deck[static_cast<size_t>(cards[static_cast<size_t>(next)])]++;
@@ -862,8 +912,7 @@ void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
       if (p == viewer) continue;
       for (int m = 0; m < kNumMin; ++m)
         if (bit(seat(p).minions, m) && !minion_known(m, viewer)) {
-          const int tag = s_.min_known[static_cast<size_t>(m)] | (bit(s_.t_offer_min, m) << 8) |
-                          (bit(s_.t_ask_min, m) << 9);
+          const int tag = (bit(s_.t_offer_min, m) << 8) | (bit(s_.t_ask_min, m) << 9);
           slots[static_cast<size_t>(ns++)] = {p * 1024 + tag, p, m};
         }
     }
@@ -894,14 +943,18 @@ void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
       c.t_offer_min &= ~(1ULL << slots[static_cast<size_t>(i)].id);
       c.t_ask_min &= ~(1ULL << slots[static_cast<size_t>(i)].id);
     }
-    std::array<std::uint8_t, kNumMin> old_known = s_.min_known;
     for (int i = 0; i < kNumMin; ++i)
       if (bit(pool, i)) c.min_known[static_cast<size_t>(i)] = 0;
     for (int i = 0; i < ns; ++i) {
       const Slot& sl = slots[static_cast<size_t>(i)];
       const int nm = cards[static_cast<size_t>(next++)];
       c.seats[static_cast<size_t>(sl.seat)].minions |= 1ULL << nm;
-      c.min_known[static_cast<size_t>(nm)] = old_known[static_cast<size_t>(sl.id)];
+      // Who else knows which of a seat's face-down Minions is hidden from the viewer (D15): the
+      // owner knows it, the trade partner knows an offered one, the proposer an asked one.
+      int mask = 1 << sl.seat;
+      if (bit(s_.t_offer_min, sl.id)) mask |= 1 << s_.trade_partner;
+      if (bit(s_.t_ask_min, sl.id)) mask |= 1 << s_.trade_proposer;
+      c.min_known[static_cast<size_t>(nm)] = static_cast<std::uint8_t>(mask);
       if (bit(s_.t_offer_min, sl.id)) c.t_offer_min |= 1ULL << nm;
       if (bit(s_.t_ask_min, sl.id)) c.t_ask_min |= 1ULL << nm;
     }

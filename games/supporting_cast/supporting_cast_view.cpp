@@ -373,11 +373,23 @@ std::string SupportingCastState::describe_action_lower(Action a, Player viewer) 
       return deal_seat_ == viewer ? fmt::format("You are dealt {}", g.card_name(a - kDeal))
                                   : fmt::format("Seat {} is dealt a card", deal_seat_);
     case Phase::kDraw: {
-      const bool from_bottom = pile_.empty();
+      const bool from_bottom = pile_.empty();  // the public bottom stack (D16)
       if (draw_for_ == viewer || from_bottom)
         return fmt::format("{} draw{} {}", seat_name(draw_for_, viewer),
                            draw_for_ == viewer ? "" : "s", g.card_name(a - kDeal));
-      return fmt::format("Seat {} draws a card", draw_for_);
+      // What everyone sees at once is in the line: a draw that a bad luck step reveals (SC-11)
+      // is named, and who acts next when it is not the drawer (the card decided it).
+      if (!is_legal(a)) return fmt::format("Seat {} draws a card", draw_for_);
+      SupportingCastState after(*this);
+      after.apply_unchecked(a);
+      if (after.seats_[static_cast<size_t>(draw_for_)].known.test(a - kDeal))
+        return fmt::format("Seat {} draws {}", draw_for_, g.card_name(a - kDeal));
+      const Player next = after.current_player();
+      if (next == draw_for_) return fmt::format("Seat {} draws a card", draw_for_);
+      return fmt::format("Seat {} draws a card (next: {})", draw_for_,
+                         next >= 0               ? fmt::format("seat {}", next)
+                         : next == kChancePlayer ? std::string("chance")
+                                                 : std::string("game over"));
     }
     case Phase::kAllInTurn:
       return fmt::format("All-in card turned: {}", a - kTurn + 1);

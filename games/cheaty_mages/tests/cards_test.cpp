@@ -198,7 +198,8 @@ TEST(CheatyMagesCards, DispelMagic_FaceDownChosenBlind) {
   t.cast("might", 1);
   t.a("cast:dispel-magic");
   t.a("target:1");
-  EXPECT_EQ(t.state->describe_action(t.id("spell:0"), 1), "You choose face-down spell #1");
+  EXPECT_EQ(t.state->describe_action(t.id("spell:0"), 1),
+            "You choose spell #1 (a face-down spell)");
   t.a("spell:0");
   EXPECT_EQ(t.s().num_spells(), 0);
   EXPECT_EQ(t.s().discard_count(kind::kMight), 1);  // now public

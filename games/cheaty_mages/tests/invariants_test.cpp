@@ -20,6 +20,7 @@ TEST_F(CmInvariants, DefaultsAllPlayerCounts) {
   cfg.games_per_config = testing::scaled(40);
   cfg.seed = 100;
   cfg.view_check_rate = 0.05;
+  cfg.noninterference_rate = 0.05;
   testing::check_invariants(cfg);
 }
 
@@ -30,6 +31,7 @@ TEST_F(CmInvariants, EveryOptionValue) {
   cfg.games_per_config = testing::scaled(15);
   cfg.seed = 2000;
   cfg.view_check_rate = 0.05;
+  cfg.noninterference_rate = 0.05;
   testing::check_invariants(cfg);
 }
 
@@ -44,6 +46,22 @@ TEST_F(CmInvariants, OptionCombinations) {
   cfg.games_per_config = testing::scaled(15);
   cfg.seed = 5000;
   cfg.view_check_rate = 0.05;
+  cfg.noninterference_rate = 0.05;
+  testing::check_invariants(cfg);
+}
+
+// Every step checked, with agents that prefer hidden choices: face-down spells, bets, Imitation
+// swaps, peeks, and choosing among a position's spells (CM-9, CM-11).
+TEST_F(CmInvariants, NonInterferenceInHiddenBetsAndSpells) {
+  testing::InvariantConfig cfg;
+  cfg.game = "cheaty-mages";
+  cfg.option_sets = {{}, {{"duplicate", "on"}, {"bribe", "on"}}, {{"peek", "off"}}};
+  cfg.games_per_config = testing::scaled(3);
+  cfg.seed = 7000;
+  cfg.view_check_rate = 0.05;
+  cfg.noninterference_rate = 1.0;
+  cfg.noninterference_pairs = 2;
+  cfg.policy = testing::prefer_actions({"hide:", "swap:", "spell:", "peek", "bet:"}, 0.6);
   testing::check_invariants(cfg);
 }
 

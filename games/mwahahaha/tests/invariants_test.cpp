@@ -1,6 +1,8 @@
 // The shared invariant suite on Mwahahaha!: every player count (2–5), every value of every option,
 // and option combinations. Random agents trade, lie with Betrayed and play Dirty Tricks. Games are
-// long (thousands of actions), so short round limits and low view-check rates keep the suite quick.
+// long (thousands of actions), so short round limits and low check rates keep the suite quick; the
+// non-interference tests at the end bias the random agents toward trades and Betrayed bluffs
+// (MW-15a, D5, D15) and check every step.
 #include "invariants.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +23,7 @@ TEST_F(MwInvariants, DefaultsAllPlayerCounts) {
   cfg.games_per_config = testing::scaled(3);
   cfg.seed = 100;
   cfg.view_check_rate = 0.004;
+  cfg.noninterference_rate = 0.005;
   testing::check_invariants(cfg);
 }
 
@@ -31,6 +34,7 @@ TEST_F(MwInvariants, ShortGamesManyViewChecks) {
   cfg.games_per_config = testing::scaled(8);
   cfg.seed = 300;
   cfg.view_check_rate = 0.05;
+  cfg.noninterference_rate = 0.05;
   testing::check_invariants(cfg);
 }
 
@@ -44,6 +48,7 @@ TEST_F(MwInvariants, EveryOptionValue) {
   cfg.games_per_config = testing::scaled(3);
   cfg.seed = 2000;
   cfg.view_check_rate = 0.02;
+  cfg.noninterference_rate = 0.02;
   testing::check_invariants(cfg);
 }
 
@@ -74,7 +79,36 @@ TEST_F(MwInvariants, OptionCombinations) {
   cfg.games_per_config = testing::scaled(3);
   cfg.seed = 5000;
   cfg.view_check_rate = 0.02;
+  cfg.noninterference_rate = 0.02;
   testing::check_invariants(cfg);
+}
+
+// Random agents that seek trades: propose them, offer and ask for raw cards, describe a Betrayed as
+// something else, accept, and hand over a Betrayed for a request; Espionage shows them hands.
+testing::InvariantConfig trade_config(std::map<std::string, std::string> opts, std::uint64_t seed) {
+  testing::InvariantConfig cfg;
+  cfg.game = "mwahahaha";
+  opts["round-limit"] = "3";
+  cfg.option_sets = {opts};
+  cfg.games_per_config = testing::scaled(3);
+  cfg.seed = seed;
+  cfg.view_check_rate = 0.02;
+  cfg.noninterference_rate = 1.0;
+  cfg.noninterference_pairs = 2;
+  cfg.policy =
+      testing::prefer_actions({"offer-raw:betrayed", "give-raw:betrayed",
+                               "describe-as:", "trade-with:", "offer-raw:", "ask-raw:", "accept",
+                               "peek", "propose", "play:espionage", "target:"},
+                              0.7);
+  return cfg;
+}
+
+TEST_F(MwInvariants, NonInterferenceInTradesAndBluffs) {
+  testing::check_invariants(trade_config({}, 7000));
+}
+
+TEST_F(MwInvariants, NonInterferenceInOpenTrades) {
+  testing::check_invariants(trade_config({{"trade-window", "open"}}, 7100));
 }
 
 }  // namespace

@@ -116,9 +116,12 @@ TEST(MwSetup, DevicesKeptFaceDownOthersDiscardedFaceUp_MW2_MW3) {
   EXPECT_EQ(t.legal(),
             (std::set<std::string>{"keep-device:man-eating-plants", "keep-device:orbital-laser",
                                    "keep-device:freeze-ray"}));
-  // The other seat does not learn which device was drawn (MW-3).
+  // The other seat does not learn which device was kept (MW-3); the two discarded face up (MW-2)
+  // it sees, so the line names them.
   EXPECT_EQ(t.st->describe_action(t.id("keep-device:man-eating-plants"), 1),
-            "Seat 0 keeps a device");
+            "Seat 0 keeps a device and discards orbital-laser, freeze-ray face up");
+  EXPECT_EQ(t.st->describe_action(t.id("keep-device:freeze-ray"), 1),
+            "Seat 0 keeps a device and discards orbital-laser, man-eating-plants face up");
   t.act("keep-device:man-eating-plants");
   auto v1 = t.st->view_json(1);
   EXPECT_EQ(v1["seats"][0]["device"], "face-down");
@@ -415,9 +418,13 @@ TEST(MwTrade, PartnerFulfilsRequestWithAMatchingCardOrBetrayed_MW15a) {
   ASSERT_TRUE(t.can("accept"));
   t.act("accept");
   EXPECT_EQ(t.legal(), (std::set<std::string>{"give-raw:betrayed"}));
+  // The last card handed over completes the trade, and a Betrayed is caught in public (D5): the
+  // line says so.
   EXPECT_EQ(t.st->describe_action(t.id("give-raw:betrayed"), 0),
-            "Seat 1 hands over a card for 'eu3'");
+            "Seat 1 hands over a card for 'eu3'; the card given for eu3 is Betrayed");
+  const int caught = t.s().view_json(kSpectator)["raw_discard"][kBetrayed];
   t.act("give-raw:betrayed");
+  EXPECT_EQ(t.s().view_json(kSpectator)["raw_discard"][kBetrayed], caught + 1);
   EXPECT_EQ(t.s().seat(0).raw_count(), 5);  // caught: nothing gained
   EXPECT_EQ(t.s().seat(1).stock[0], 1);
 }

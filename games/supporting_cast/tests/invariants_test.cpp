@@ -19,6 +19,7 @@ TEST_F(ScInvariants, DefaultsAllPlayerCounts) {
   cfg.game = "supporting-cast";
   cfg.games_per_config = testing::scaled(40);
   cfg.seed = 100;
+  cfg.noninterference_rate = 0.01;
   testing::check_invariants(cfg);
 }
 
@@ -28,6 +29,7 @@ TEST_F(ScInvariants, EveryOptionValue) {
   cfg.option_sets = testing::each_option_value("supporting-cast");
   cfg.games_per_config = testing::scaled(12);
   cfg.seed = 2000;
+  cfg.noninterference_rate = 0.01;
   testing::check_invariants(cfg);
 }
 
@@ -48,6 +50,20 @@ TEST_F(ScInvariants, OptionCombinations) {
   };
   cfg.games_per_config = testing::scaled(15);
   cfg.seed = 5000;
+  cfg.noninterference_rate = 0.01;
+  testing::check_invariants(cfg);
+}
+
+// Every step checked, with agents that prefer hidden choices: the face-down bad-luck marker
+// (SC-11), claims (SC-20) and plays from a hidden hand.
+TEST_F(ScInvariants, NonInterferenceInHiddenCards) {
+  testing::InvariantConfig cfg;
+  cfg.game = "supporting-cast";
+  cfg.option_sets = {{}, {{"rival-super-hero", "claim"}, {"skip", "rest-of-round"}}};
+  cfg.games_per_config = testing::scaled(2);
+  cfg.seed = 7000;
+  cfg.noninterference_rate = 0.25;
+  cfg.policy = testing::prefer_actions({"marker:", "claim:", "play:"}, 0.5);
   testing::check_invariants(cfg);
 }
 

@@ -10,6 +10,10 @@
 // - Views are built for one viewer and hold only what that viewer knows (with perfect recall).
 // - resample(viewer, rng) returns a state that the viewer cannot tell from this one, with the
 //   hidden information re-dealt; it is a function of the viewer's information and rng only.
+// - Non-interference: two states that differ only in what a viewer cannot see give that viewer
+//   the same views, resamples (same rng) and descriptions. describe_action() is complete: two
+//   actions described alike to a viewer leave that viewer's views alike (what the viewer sees
+//   happen, e.g. cards discarded face up, is in the line).
 #pragma once
 #include <algorithm>
 #include <memory>
