@@ -521,8 +521,9 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
     }
   }
   auto pending = w.next("pending");
+  // Seen by the chooser only, as in the JSON view (a leftover trick player must not see them).
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
-  if (seated && (viewer == chooser || viewer == s_.trick_player)) {
+  if (seated && viewer == chooser) {
     const bool dev =
         s_.stage == Stage::kKeepDevice || (s_.stage == Stage::kChance && s_.ch_kind == 4);
     const bool emp =

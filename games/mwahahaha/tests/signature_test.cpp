@@ -10,7 +10,7 @@
 namespace villainy::mwahahaha {
 namespace {
 
-constexpr std::uint64_t kSignature100 = 0xe058617dd4b94856ULL;
+constexpr std::uint64_t kSignature100 = 0x2885451f7dfa9535ULL;
 
 TEST(MwahahahaSignature, PinnedOver100SeededGames) {
   register_game();
