@@ -1275,9 +1275,9 @@ std::unique_ptr<State> CheatyMagesState::resample(Player viewer, Rng& rng) const
 }
 
 void CheatyMagesState::resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
-  auto* r = out && typeid(*out) == typeid(CheatyMagesState)
-                ? static_cast<CheatyMagesState*>(out.get())
-                : nullptr;
+  State* const prev = out.get();  // a plain pointer: typeid(*prev) has no side effects
+  auto* r = prev && typeid(*prev) == typeid(CheatyMagesState) ? static_cast<CheatyMagesState*>(prev)
+                                                              : nullptr;
   if (!r || r == this) {
     out = resample(viewer, rng);
     return;

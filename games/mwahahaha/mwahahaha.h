@@ -467,6 +467,7 @@ class MwahahahaState : public State {
  public:
   explicit MwahahahaState(std::shared_ptr<const Game> game);
   MwahahahaState(const MwahahahaState&) = default;
+  MwahahahaState& operator=(const MwahahahaState&) = default;  // resample_into reuses a slot
 
   Player current_player() const override;
   void legal_actions(std::vector<Action>& out) const override;

@@ -738,8 +738,9 @@ std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
 }
 
 void MwahahahaState::resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
-  auto* r = out && typeid(*out) == typeid(MwahahahaState) ? static_cast<MwahahahaState*>(out.get())
-                                                          : nullptr;
+  State* const prev = out.get();  // a plain pointer: typeid(*prev) has no side effects
+  auto* r = prev && typeid(*prev) == typeid(MwahahahaState) ? static_cast<MwahahahaState*>(prev)
+                                                            : nullptr;
   if (!r || r == this) {
     out = resample(viewer, rng);
     return;

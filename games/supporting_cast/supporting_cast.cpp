@@ -1194,8 +1194,9 @@ std::unique_ptr<State> SupportingCastState::resample(Player viewer, Rng& rng) co
 
 void SupportingCastState::resample_into(Player viewer, Rng& rng,
                                         std::unique_ptr<State>& out) const {
-  auto* r = out && typeid(*out) == typeid(SupportingCastState)
-                ? static_cast<SupportingCastState*>(out.get())
+  State* const prev = out.get();  // a plain pointer: typeid(*prev) has no side effects
+  auto* r = prev && typeid(*prev) == typeid(SupportingCastState)
+                ? static_cast<SupportingCastState*>(prev)
                 : nullptr;
   if (!r || r == this) {
     out = resample(viewer, rng);
