@@ -17,6 +17,8 @@ cmake --build --preset fuzz --target "${targets[@]}"
 out=build/fuzz/artifacts
 mkdir -p "$out"
 status=0
+passed=0
+failed=0
 for t in "${targets[@]}"; do
   name="${t#fuzz_}"
   work="build/fuzz/corpus-work/$name"
@@ -31,7 +33,12 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t FAILED (log: build/fuzz/$t.log)"
     tail -n 40 "build/fuzz/$t.log"
     status=1
+    failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
   fi
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "build/fuzz/$t.log" | sed "s/^/  $t /" || true
 done
+# The plain closing line: one per fuzz target run (no crash, hang or sanitizer report = passed).
+echo "fuzz: ${passed} passed, ${failed} failed"
 exit $status
