@@ -106,6 +106,22 @@ Seats seat_specs(const py::list& seats) {
   return s;
 }
 
+// Runs a simulate/tournament body for `s`: without the GIL when no seat is a Python callable,
+// and forgets the run's callables afterwards, also when the run throws.
+template <typename Run>
+py::object run_seats(const Seats& s, Run run) {
+  struct Forget {
+    ~Forget() { callables().clear(); }
+  } forget;
+  nlohmann::json j;
+  {
+    std::unique_ptr<py::gil_scoped_release> release;
+    if (!s.has_python) release = std::make_unique<py::gil_scoped_release>();
+    j = run();
+  }
+  return json_to_py(j);
+}
+
 void register_python_agent() {
   register_agent(
       "python", "",
@@ -222,17 +238,11 @@ void bind_agents(py::module_& m) {
         cfg.games = games;
         cfg.seed = seed;
         cfg.threads = s.has_python ? 1 : threads;
-        nlohmann::json j;
-        {
-          std::unique_ptr<py::gil_scoped_release> release;
-          if (!s.has_python) release = std::make_unique<py::gil_scoped_release>();
-          SimulateResult r = simulate(cfg, [](const std::string& spec, const Game& game) {
-            return make_agent(spec, game);
-          });
-          j = r.to_json();
-        }
-        callables().clear();
-        return json_to_py(j);
+        return run_seats(s, [&] {
+          return simulate(cfg, [](const std::string& spec,
+                                  const Game& game) { return make_agent(spec, game); })
+              .to_json();
+        });
       },
       py::arg("game"), py::arg("seats"), py::arg("games") = 100, py::arg("seed") = 1,
       py::arg("threads") = 1,
@@ -249,14 +259,7 @@ void bind_agents(py::module_& m) {
         cfg.games = games;
         cfg.seed = seed;
         cfg.threads = s.has_python ? 1 : threads;
-        nlohmann::json j;
-        {
-          std::unique_ptr<py::gil_scoped_release> release;
-          if (!s.has_python) release = std::make_unique<py::gil_scoped_release>();
-          j = run_tournament(cfg).to_json();
-        }
-        callables().clear();
-        return json_to_py(j);
+        return run_seats(s, [&] { return run_tournament(cfg).to_json(); });
       },
       py::arg("game"), py::arg("agents"), py::arg("games") = 100, py::arg("seed") = 1,
       py::arg("threads") = 1,
