@@ -299,11 +299,15 @@ void evaluate_mw(const State& st, std::span<double> out) {
 }  // namespace
 
 void register_mwahahaha_search() {
-  register_evaluator("mwahahaha", evaluate_mw);
   // Heuristic rollouts (the opponents are modelled as the heuristic), capped at 40 actions, and a
   // smaller iteration budget than the generic 1000: a heuristic rollout action costs more than a
   // random one, and Mwahahaha! games are long (docs/mwahahaha.md gives the time per move).
-  register_ismcts_defaults("mwahahaha", "rollout=heuristic:depth=40:iterations=120");
+  SearchSettings s;
+  s.defaults.iterations = 120;
+  s.defaults.depth = 40;
+  s.defaults.rollout = "heuristic";
+  s.evaluator = evaluate_mw;
+  register_search_settings("mwahahaha", std::move(s));
 }
 
 }  // namespace villainy
