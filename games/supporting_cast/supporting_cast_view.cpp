@@ -44,12 +44,12 @@ const char* phase_name(SupportingCastState::Phase p) {
   }
   return "?";
 }
-const char* skip_name(int s) {
-  return s == 0 ? "none" : (s == 1 ? "next-turn" : "rest-of-round");
+const char* skip_name(Skip s) {
+  return s == Skip::kNone ? "none" : (s == Skip::kNextTurn ? "next-turn" : "rest-of-round");
 }
 std::string marker_text(int m, const SupportingCastGame& g) {
-  if (m >= 110) return "the leader card";
-  if (m >= 100) return fmt::format("all-in card {}", m - 100);
+  if (m >= marker::kLeader) return "the leader card";
+  if (m >= marker::kAllInBase) return fmt::format("all-in card {}", m - marker::kAllInBase);
   return g.card_name(m);
 }
 std::string seat_name(int p, Player viewer) {
@@ -217,13 +217,13 @@ std::string SupportingCastState::view_text(Player viewer) const {
       known = ", known in hand:";
       s.known.for_each([&](int c) { known += " " + g.card_key(c); });
     }
-    out +=
-        fmt::format("  {}seat {} {:<28} score {:2}  cards {}{}  bad luck {}{}{}{}{}\n",
-                    p == turn_player_ && phase_ != Phase::kGameOver ? "> " : "  ", p,
-                    s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].name : "?",
-                    s.score, s.hand.count(), s.villain_held ? " +villain card" : "", s.bad_luck,
-                    marker, s.skip ? fmt::format(", SKIPPED ({})", skip_name(s.skip)) : "", known,
-                    p == viewer ? "  (you)" : "");
+    out += fmt::format(
+        "  {}seat {} {:<28} score {:2}  cards {}{}  bad luck {}{}{}{}{}\n",
+        p == turn_player_ && phase_ != Phase::kGameOver ? "> " : "  ", p,
+        s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].name : "?", s.score,
+        s.hand.count(), s.villain_held ? " +villain card" : "", s.bad_luck, marker,
+        s.skip != Skip::kNone ? fmt::format(", SKIPPED ({})", skip_name(s.skip)) : "", known,
+        p == viewer ? "  (you)" : "");
   }
   std::string bottom;
   for (int i = 0; i < bottom_n_; ++i) bottom += " " + g.card_key(bottom_[static_cast<size_t>(i)]);
@@ -318,7 +318,7 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
     put(static_cast<float>(s.hand.count()) / 10.0f);
     for (int b = 0; b < 4; ++b) put(s.bad_luck == b ? 1.0f : 0.0f);
     put(s.villain_held ? 1.0f : 0.0f);
-    for (int k = 0; k < 3; ++k) put(s.skip == k ? 1.0f : 0.0f);
+    for (int k = 0; k < 3; ++k) put(static_cast<int>(s.skip) == k ? 1.0f : 0.0f);
     put(p == turn_player_ ? 1.0f : 0.0f);
     put(s.marker >= 0 ? 1.0f : 0.0f);
     put(s.marker_face_up ? 1.0f : 0.0f);
