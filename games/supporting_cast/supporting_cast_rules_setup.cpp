@@ -33,6 +33,7 @@ void SupportingCastState::begin_round() {
   pile_ = {};
   discard_ = {};
   chain_heroes_ = {};
+  bottom_ = {};
   bottom_n_ = 0;
   allin_supply_ = 0x3f;
   allin_turned_ = 0;

@@ -252,6 +252,7 @@ void SupportingCastState::apply_draw(Action a) {
     for (int i = 1; i < bottom_n_; ++i)
       bottom_[static_cast<size_t>(i - 1)] = bottom_[static_cast<size_t>(i)];
     --bottom_n_;
+    bottom_[bottom_n_] = 0;  // no stale entry: the fingerprint hashes the whole array
     s.known.set(card);
   }
   s.hand.set(card);

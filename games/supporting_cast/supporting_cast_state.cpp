@@ -2,6 +2,7 @@
 // code is in the rules files, one per section of the rules reference), chance, clone, results and
 // the fingerprint.
 #include <algorithm>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "supporting_cast/supporting_cast.h"
@@ -202,71 +203,19 @@ json SupportingCastState::outcome() const {
   return j;
 }
 
+// One hash over the whole state's data (StateData, which has no padding: checked in
+// supporting_cast_state.h), so no field can be forgotten.
 std::uint64_t SupportingCastState::fingerprint() const {
+  const auto& data = static_cast<const StateData&>(*this);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&data);
   std::uint64_t h = kFnvOffset;
-  auto mix = [&](std::uint64_t v) { h = fnv1a(h, v); };
-  for (int p = 0; p < num_players(); ++p) {
-    const Seat& s = seats_[static_cast<size_t>(p)];
-    mix(s.hand.w[0]);
-    mix(s.hand.w[1]);
-    mix(s.known.w[0]);
-    mix(s.known.w[1]);
-    mix(static_cast<std::uint64_t>(s.villain + 8) | (static_cast<std::uint64_t>(s.score) << 8) |
-        (static_cast<std::uint64_t>(s.bad_luck) << 16) |
-        (static_cast<std::uint64_t>(s.marker + 1) << 24) |
-        (static_cast<std::uint64_t>(s.marker_info) << 32) |
-        (static_cast<std::uint64_t>(s.villain_held) << 40) |
-        (static_cast<std::uint64_t>(s.skip) << 41) |
-        (static_cast<std::uint64_t>(s.played_round) << 44) |
-        (static_cast<std::uint64_t>(s.played_game) << 45) |
-        (static_cast<std::uint64_t>(s.marker_face_up) << 46));
+  std::size_t i = 0;
+  for (; i + 8 <= sizeof(StateData); i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes + i, 8);
+    h = fnv1a(h, word);
   }
-  for (const Chain& c : chains_)
-    mix(static_cast<std::uint64_t>(c.owner + 1) | (static_cast<std::uint64_t>(c.on_table) << 8) |
-        (static_cast<std::uint64_t>(c.mask) << 16) | (static_cast<std::uint64_t>(c.first) << 24) |
-        (static_cast<std::uint64_t>(c.last) << 32) | (static_cast<std::uint64_t>(c.lo) << 40) |
-        (static_cast<std::uint64_t>(c.hi) << 48) |
-        (static_cast<std::uint64_t>(c.all_by_owner) << 56));
-  mix(pile_.w[0]);
-  mix(pile_.w[1]);
-  mix(discard_.w[0]);
-  mix(discard_.w[1]);
-  mix(chain_heroes_.w[0]);
-  mix(chain_heroes_.w[1]);
-  for (int i = 0; i < bottom_n_; ++i)
-    mix(static_cast<std::uint64_t>(bottom_[static_cast<size_t>(i)]));
-  mix(static_cast<std::uint64_t>(allin_supply_) | (static_cast<std::uint64_t>(leader_used_) << 8) |
-      (static_cast<std::uint64_t>(villain_pool_) << 16) |
-      (static_cast<std::uint64_t>(phase_) << 24) | (static_cast<std::uint64_t>(after_draw_) << 32) |
-      (static_cast<std::uint64_t>(decider_ + 1) << 40) |
-      (static_cast<std::uint64_t>(turn_player_) << 48) |
-      (static_cast<std::uint64_t>(start_player_) << 56));
-  mix(static_cast<std::uint64_t>(deal_seat_) | (static_cast<std::uint64_t>(deal_chain_) << 8) |
-      (static_cast<std::uint64_t>(draw_for_ + 1) << 16) |
-      (static_cast<std::uint64_t>(round_scorer_ + 1) << 24) |
-      (static_cast<std::uint64_t>(allin_stake_) << 32) |
-      (static_cast<std::uint64_t>(allin_named_) << 40) |
-      (static_cast<std::uint64_t>(allin_hits_) << 48) |
-      (static_cast<std::uint64_t>(allin_turned_) << 56));
-  mix(static_cast<std::uint64_t>(claim_super_ + 1) |
-      (static_cast<std::uint64_t>(claim_card_ + 1) << 8) |
-      (static_cast<std::uint64_t>(claim_holder_ + 1) << 16) |
-      (static_cast<std::uint64_t>(claim_owner_ + 1) << 24) |
-      (static_cast<std::uint64_t>(marker_replacing_) << 32) |
-      (static_cast<std::uint64_t>(party_active_) << 33) |
-      (static_cast<std::uint64_t>(party_slots_left_) << 40) |
-      (static_cast<std::uint64_t>(after_marker_) << 48));
-  mix(static_cast<std::uint64_t>(round_) | (static_cast<std::uint64_t>(rounds_finished_) << 16) |
-      (static_cast<std::uint64_t>(win_) << 32) | (static_cast<std::uint64_t>(winners_mask_) << 40) |
-      (static_cast<std::uint64_t>(in_turn_) << 48) |
-      (static_cast<std::uint64_t>(turn_played_) << 49));
-  mix(static_cast<std::uint64_t>(round_actions_) |
-      (static_cast<std::uint64_t>(round_turns_) << 32));
-  mix(static_cast<std::uint64_t>(round_stuck_) |
-      (static_cast<std::uint64_t>(noplay_streak_) << 16) |
-      (static_cast<std::uint64_t>(stalemates_) << 24) |
-      (static_cast<std::uint64_t>(last_card_ + 1) << 32) |
-      (static_cast<std::uint64_t>(last_card_by_ + 1) << 40));
+  for (; i < sizeof(StateData); ++i) h = fnv1a(h, bytes[i]);
   return h;
 }
 
