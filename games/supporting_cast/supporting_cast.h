@@ -84,12 +84,14 @@
 
 namespace villainy::supporting_cast {
 
-// Card data (SC-1): names in English and Chinese, loaded by supporting_cast_data.cpp.
+// Card data (SC-1): names and texts in English and Chinese, loaded by supporting_cast_data.cpp.
+// Texts are optional in a cast file (empty: the rules' text for the card kind is shown).
 struct CardText {
-  std::string name, name_zh;
+  std::string name, name_zh, text, text_zh;
 };
 struct VillainData {
   std::string key, name, name_zh, colour;
+  std::string text, text_zh;  // the villain card's text
   std::array<CardText, kEventsPerVillain> events;
   std::array<CardText, kOrdinaryHeroesPerVillain> heroes;
   CardText super_hero;

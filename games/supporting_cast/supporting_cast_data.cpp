@@ -17,9 +17,15 @@ using nlohmann::json;
 
 namespace {
 constexpr std::size_t kMaxTextBytes = 256;
+constexpr std::size_t kMaxCardTextBytes = 1024;
+// An optional text; empty when absent (the catalogue then uses the rules' text for the card kind).
+std::string optional_text(const JsonField& f, const char* key) {
+  return f.has(key) ? f[key].string(kMaxCardTextBytes) : std::string();
+}
 CardText card_text(const JsonField& f) {
   if (!f.json().is_object()) f.fail("must be an object with name and name_zh");
-  return {f["name"].string(kMaxTextBytes, true), f["name_zh"].string(kMaxTextBytes, true)};
+  return {f["name"].string(kMaxTextBytes, true), f["name_zh"].string(kMaxTextBytes, true),
+          optional_text(f, "text"), optional_text(f, "text_zh")};
 }
 }  // namespace
 
@@ -50,6 +56,8 @@ Cast Cast::parse(const std::string& text, const std::string& source) {
     d.name = vj["name"].string(kMaxTextBytes, true);
     d.name_zh = vj["name_zh"].string(kMaxTextBytes, true);
     d.colour = vj.has("colour") ? vj["colour"].string(kMaxTextBytes) : "";
+    d.text = optional_text(vj, "text");
+    d.text_zh = optional_text(vj, "text_zh");
     const JsonField ev = vj["events"];
     if (!ev.json().is_array() || ev.json().size() != 7)
       ev.fail("must be an array of exactly 7 events (1–7)");

@@ -46,9 +46,12 @@ TEST(SupportingCastData, SC1_SC2_DefaultCastHasSevenVillainsWithCardsInTwoLangua
     keys.insert(v.key);
     EXPECT_FALSE(v.name.empty());
     EXPECT_FALSE(v.name_zh.empty());
-    for (const auto& e : v.events) EXPECT_FALSE(e.name.empty() || e.name_zh.empty());
-    for (const auto& h : v.heroes) EXPECT_FALSE(h.name.empty() || h.name_zh.empty());
-    EXPECT_FALSE(v.super_hero.name_zh.empty());
+    EXPECT_FALSE(v.text.empty() || v.text_zh.empty());  // the villain card's text
+    for (const auto& e : v.events)
+      EXPECT_FALSE(e.name.empty() || e.name_zh.empty() || e.text.empty() || e.text_zh.empty());
+    for (const auto& h : v.heroes)
+      EXPECT_FALSE(h.name.empty() || h.name_zh.empty() || h.text.empty() || h.text_zh.empty());
+    EXPECT_FALSE(v.super_hero.name_zh.empty() || v.super_hero.text_zh.empty());
   }
   EXPECT_EQ(keys.size(), 7u);
   EXPECT_EQ(kNumCards, 91);  // 7 villain cards + 49 events + 35 heroes
@@ -79,6 +82,13 @@ TEST(SupportingCastData, SC1_BrokenCastFilesGetClearErrors) {
       std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
   d["villains"][5]["heroes"][1].erase("name_zh");
   expect_error(d.dump(), "villains[5].heroes[1]");
+  // Texts are optional, but a text must be a string.
+  d = nlohmann::json::parse(
+      std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+  d["villains"][1]["events"][3].erase("text");
+  EXPECT_NO_THROW(Cast::parse(d.dump(), "test.json"));
+  d["villains"][1]["events"][3]["text"] = 5;
+  expect_error(d.dump(), "villains[1].events[3].text");
   // A bad cast option is an error at game creation, naming the file.
   register_game();
   EXPECT_THROW(load_game("supporting-cast", {{"cast", "/no/such/cast.json"}}, 4), Error);
