@@ -76,6 +76,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -118,15 +119,20 @@ class SupportingCastGame : public Game {
   int tensor_size() const override;
   const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
+  const Catalogue& catalogue() const override;  // supporting_cast_narration.cpp
 
   const Cast& cast() const { return cast_; }
   std::string card_name(int card) const;  // "Little Red Riding Hood (wolf hero)"
   std::string card_key(int card) const;   // "wolf.h1"
+  // The catalogue key of a marker: a card's key, "allin.K" or "leader".
+  std::string marker_key(int marker) const;
   // Option values, decoded once.
   bool chain_ends, unowned_removed, unowned_closed, skip_rest, claim, retry, reserve_forced, party;
 
  private:
   Cast cast_;
+  mutable std::once_flag catalogue_once_;
+  mutable std::unique_ptr<Catalogue> catalogue_;
 };
 
 struct TestAccess;  // defined by the rule tests: sets up positions no chance outcome reaches
@@ -154,6 +160,9 @@ class SupportingCastState : public State, private StateData {
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
   std::string describe_action(Action a, Player viewer) const override;
+  bool narrates() const override { return true; }
+  Event action_event(Action a, Player viewer) const override;
+  std::string view_text_for(const RenderContext& ctx) const override;
   std::vector<double> returns() const override;
   void returns_into(std::span<double> out) const override;
   std::vector<Player> winners() const override;
@@ -271,8 +280,12 @@ class SupportingCastState : public State, private StateData {
   // Resampling (D11): supporting_cast_resample.cpp. Re-deals into r, a copy of *this.
   void redeal(Player viewer, Rng& rng, SupportingCastState& r) const;
 
-  // Views: supporting_cast_view.cpp.
-  std::string describe_action_lower(Action a, Player viewer) const;
+  // Narration: supporting_cast_narration.cpp.
+  Event play_event(const char* source, int p, int card) const;
+  nlohmann::json card_keys(CardSet s) const;
+  void narrate_round_end(RoundEnd reason, int scorer, int points);
+  void narrate_game_end();
+  std::vector<Event> game_end_events() const;  // the reason each winner won
 
   const SupportingCastGame* sc_;
 };

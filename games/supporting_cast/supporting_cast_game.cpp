@@ -164,24 +164,10 @@ std::string SupportingCastGame::action_name(Action a) const {
   return fmt::format("invalid:{}", a);
 }
 
+// The rules explained to a player in a page, without rule ids (the catalogue's rules.text).
 std::string SupportingCastGame::rules_help() const {
-  return R"(Tribute to the Supporting Cast — how to play (rule ids from the reference)
-- You own a villain; its chain of events 1–7 is on the table with every other villain's.
-- On your turn you MUST play a card if you can (SC-8), then draw one:
-  * an event onto its villain's chain, one above or below the last event there (7 and 1 are
-    neighbours) (SC-9);
-  * your own villain card or your own heroes: discarded, no effect — they avoid bad luck (SC-10);
-    your villain card and your super hero are a reserve: with nothing else to play you may keep
-    them and take bad luck instead (SC-8a);
-  * another player's ordinary hero: laid on their chain — that player is skipped (SC-10).
-- No legal play = bad luck (SC-11): 1) show your hand, lay a card face down as your marker, draw;
-  2) turn the marker up; 3) third bad luck: all-in (SC-13, needs your chain at six cards all laid
-  by you, and your villain card or super hero) or the round ends and you score 7.
-- Your marker may be played when it fits; it is replaced by a hand card (SC-12).
-- Completing a chain ends the round: your own chain, all laid by you = you win outright;
-  otherwise score the card's value (SC-14). Scores cap at 15, +1 at least; 15 -> 16 ends the game
-  (SC-15, SC-17) — but players on 0 points win instead of the 16.
-Choices are numbered; type the number, or 'help', 'view', 'log', 'quit'.)";
+  RenderContext ctx;
+  return catalogue().text("rules.text", ctx);
 }
 
 int SupportingCastGame::tensor_size() const {

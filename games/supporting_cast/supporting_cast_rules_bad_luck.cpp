@@ -21,6 +21,12 @@ void SupportingCastState::bad_luck_step(int p) {
   if (s.bad_luck == 1) {
     // SC-11 step 1: reveal the hand, lay a marker face down, draw one.
     reveal_hand_publicly(p);
+    narrate([&](Narrator& n) {
+      if (s.hand.empty())
+        n.say("sc.bad_luck.1.empty", {{"seat", p}});
+      else
+        n.say("sc.bad_luck.1", {{"seat", p}, {"hand", card_keys(s.hand)}});
+    });
     s.marker_face_up = false;
     if (!s.hand.empty()) {
       marker_replacing_ = false;
@@ -38,10 +44,17 @@ void SupportingCastState::bad_luck_step(int p) {
       if (marker::is_card(s.marker)) s.known.reset(s.marker);
       s.marker_info = MarkerInfo::kPublic;
     }
+    narrate([&](Narrator& n) {
+      if (s.marker >= 0)
+        n.say("sc.bad_luck.2", {{"seat", p}, {"marker", sc_->marker_key(s.marker)}});
+      else
+        n.say("sc.bad_luck.2.none", {{"seat", p}});
+    });
     after_bad_luck(p);
     return;
   }
   // SC-13: third bad luck.
+  narrate([&](Narrator& n) { n.say("sc.bad_luck.3", {{"seat", p}}); });
   if (all_in_eligible(p)) {
     phase_ = Phase::kAllInStake;
     return;
@@ -104,6 +117,12 @@ void SupportingCastState::replace_marker_auto(int p) {
     s.marker = marker::kNone;
     s.marker_info = MarkerInfo::kNone;
   }
+  narrate([&](Narrator& n) {
+    if (s.marker >= 0)
+      n.say("sc.marker.auto", {{"seat", p}, {"card", sc_->marker_key(s.marker)}});
+    else
+      n.say("sc.marker.none", {{"seat", p}});
+  });
 }
 
 // SC-12a: a played marker is replaced straight away, lying as it lay.
@@ -202,6 +221,7 @@ void SupportingCastState::legal_all_in_name(std::vector<Action>& out) const {
 void SupportingCastState::apply_all_in_name(Action a) {
   allin_named_ = static_cast<std::int8_t>(a - act::kName + 1);
   if (allin_supply_ == 0) {  // SC-13a: turning from an empty supply is a miss
+    narrate([&](Narrator& n) { n.say("sc.all_in.empty", {{"seat", decider_}}); });
     third_bad_luck_scores(decider_);
     return;
   }
@@ -221,6 +241,10 @@ void SupportingCastState::apply_all_in_turn(Action a) {
   allin_turned_ |= static_cast<std::uint8_t>(1u << (k - 1));  // D6: out until the all-in ends
   if (k == allin_named_) {
     ++allin_hits_;
+    narrate([&](Narrator& n) {
+      n.say("sc.all_in.hit",
+            {{"seat", p}, {"hits", allin_hits_}, {"needed", allin_stake_ == 1 ? 3 : 4}});
+    });
     if (allin_hits_ >= (allin_stake_ == 1 ? 3 : 4)) {  // SC-13, SC-18: an outright win
       finish_round(RoundEnd::kAllInWin, p, 0);
       end_game(WinCondition::kAllIn, static_cast<std::uint8_t>(1u << p));
@@ -229,6 +253,7 @@ void SupportingCastState::apply_all_in_turn(Action a) {
     phase_ = Phase::kAllInName;
     return;
   }
+  narrate([&](Narrator& n) { n.say("sc.all_in.miss", {{"seat", p}}); });
   third_bad_luck_scores(p);
 }
 

@@ -40,12 +40,26 @@ void SupportingCastState::claim_resolve_named(int p, int card) {
     // SC-20a: nobody held it: the others reveal their hands; the super hero goes to the bottom.
     for (int q = 0; q < num_players(); ++q)
       if (q != p) reveal_hand_publicly(q);
+    narrate([&](Narrator& n) {
+      n.say("sc.claim.failed",
+            {{"card", sc_->card_key(card)}, {"super", sc_->card_key(claim_super_)}});
+      for (int q = 0; q < num_players(); ++q) {
+        if (q == p) continue;
+        if (seat(q).hand.empty())
+          n.say("sc.hand.shown.empty", {{"seat", q}});
+        else
+          n.say("sc.hand.shown", {{"seat", q}, {"hand", card_keys(seat(q).hand)}});
+      }
+    });
     bottom_[bottom_n_++] = claim_super_;
     claim_super_ = -1;
     end_turn();
     return;
   }
   claim_holder_ = static_cast<std::int8_t>(holder);
+  narrate([&](Narrator& n) {
+    n.say("sc.claim.found", {{"seat", holder}, {"card", sc_->card_key(card)}, {"claimer", p}});
+  });
   Seat& h = seat_mut(holder);
   h.hand.reset(card);
   h.known.reset(card);
@@ -71,7 +85,12 @@ void SupportingCastState::claim_after_answer() {
   const int card = claim_card_;
   claim_super_ = -1;
   decider_ = static_cast<std::int8_t>(p);
-  if (card_playable(p, card)) {
+  const bool playable = card_playable(p, card);
+  narrate([&](Narrator& n) {
+    n.say(playable ? "sc.claim.play" : "sc.claim.keep",
+          {{"seat", p}, {"card", sc_->card_key(card)}});
+  });
+  if (playable) {
     play_card(p, card, false);  // SC-20a: played at once
     return;
   }

@@ -16,9 +16,13 @@ bool SupportingCastState::score(int p, int points, RoundEnd reason) {
   nw = std::min(nw, 16);
   s.score = static_cast<std::int8_t>(nw);
   const int gained = nw - old;
-  if (party_active_) return false;  // SC-19a: the last turns score but end nothing
+  if (party_active_) {  // SC-19a: the last turns score but end nothing
+    narrate([&](Narrator& n) { n.say("sc.party.score", {{"seat", p}, {"points", gained}}); });
+    return false;
+  }
   if (nw >= 16) {
     if (sc_->party) {
+      narrate([&](Narrator& n) { n.say("sc.party.start", {{"seat", p}}); });
       // SC-19a: the round goes on; every other player takes one more turn.
       party_active_ = true;
       party_slots_left_ = static_cast<std::int8_t>(num_players() - 1);
@@ -58,6 +62,7 @@ void SupportingCastState::finish_round(RoundEnd reason, int scorer, int points) 
     if (seat(p).played_round) mask |= static_cast<std::uint8_t>(1u << p);
   last_round_.played_mask = mask;
   ++rounds_finished_;
+  narrate_round_end(reason, scorer, points);
 }
 
 // SC-19, D9: the party ending's last turns are over: a lone 16 wins; with several on 16 the
@@ -108,6 +113,7 @@ void SupportingCastState::end_game(WinCondition w, std::uint8_t mask) {
   winners_mask_ = mask;
   phase_ = Phase::kGameOver;
   decider_ = -1;
+  narrate_game_end();
 }
 
 }  // namespace villainy::supporting_cast

@@ -87,6 +87,7 @@ void SupportingCastState::apply_chain_start(Action a) {
   ++deal_chain_;
   while (deal_chain_ < kVillains && !chain(deal_chain_).on_table) ++deal_chain_;
   if (deal_chain_ >= kVillains) {
+    narrate([&](Narrator& n) { n.say("sc.round.start", {{"round", round_}}); });
     phase_ = Phase::kDealHand;
     deal_seat_ = 0;
   }
@@ -108,6 +109,14 @@ void SupportingCastState::apply_deal_hand(Action a) {
   seat_mut(deal_seat_).hand.set(card);
   if (seat(deal_seat_).hand.count() >= hand_size_for(n)) ++deal_seat_;
   if (deal_seat_ >= n) {
+    // One event per viewer for the whole deal: the viewer's own hand, or the hand size.
+    narrate([&](Narrator& nr) {
+      const Player v = nr.viewer();
+      if (v >= 0 && v < n)
+        nr.say("sc.deal.you", {{"seat", v}, {"cards", card_keys(seat(v).hand)}});
+      else
+        nr.say("sc.deal", {{"n", hand_size_for(n)}});
+    });
     if (round_scorer_ >= 0) {
       phase_ = Phase::kNameStart;  // SC-16: the scorer names the start player
       decider_ = round_scorer_;

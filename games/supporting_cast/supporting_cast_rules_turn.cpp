@@ -90,6 +90,7 @@ void SupportingCastState::begin_turn() {
       return;
     }
     if (s.skip == Skip::kNextTurn) {
+      narrate([&](Narrator& nr) { nr.say("sc.turn.skipped", {{"seat", turn_player_}}); });
       s.skip = Skip::kNone;  // SC-10a: used up when the turn comes round
       count_slot(false);     // SC-21: a slot lost to a skip is a slot without a play
     }
@@ -203,8 +204,15 @@ void SupportingCastState::play_card(int p, int card, bool from_marker) {
     if (owner >= 0 && owner != p) {
       chain_heroes_.set(card);  // SC-10: laid on the owner's chain; the owner is skipped
       Seat& t = seat_mut(owner);
-      if (t.skip == Skip::kNone)  // SC-10a: skips do not stack
+      const bool already = t.skip != Skip::kNone;
+      if (!already)  // SC-10a: skips do not stack
         t.skip = sc_->skip_rest ? Skip::kRestOfRound : Skip::kNextTurn;
+      narrate([&](Narrator& n) {
+        n.say(already                     ? "sc.skip.already"
+              : t.skip == Skip::kNextTurn ? "sc.skip.next"
+                                          : "sc.skip.rest",
+              {{"seat", owner}});
+      });
     } else {
       discard_.set(card);
     }

@@ -31,9 +31,10 @@ TEST(SupportingCastViews, DescribeDrawIsPerViewer) {
   t.setup(kVillains4, {}, quiet({"wolf.e2"}));
   t.act("play:wolf.e2");
   const Action draw = t.id("deal:snowqueen.e4");
-  EXPECT_NE(t.st->describe_action(draw, 0).find("snowqueen 4"), std::string::npos);
-  EXPECT_EQ(t.st->describe_action(draw, 1), "Seat 0 draws a card");
-  EXPECT_EQ(t.st->describe_action(draw, kSpectator), "Seat 0 draws a card");
+  EXPECT_EQ(t.st->describe_action(draw, 0).rfind("You draw Snow Queen 4: ", 0), 0u)
+      << t.st->describe_action(draw, 0);
+  EXPECT_EQ(t.st->describe_action(draw, 1), "Seat 1 draws a card");
+  EXPECT_EQ(t.st->describe_action(draw, kSpectator), "Seat 1 draws a card");
 }
 
 }  // namespace
