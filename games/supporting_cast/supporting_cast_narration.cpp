@@ -89,9 +89,18 @@ const Catalogue& SupportingCastGame::catalogue() const {
   return *catalogue_;
 }
 
+// The English line of the action event. The single deals have no event (the narration tells
+// each round's deal in one event); their line still tells the viewer what they see, so that two
+// deals described alike look alike (the invariant suite's non-interference check).
 std::string SupportingCastState::describe_action(Action a, Player viewer) const {
-  const Event e = action_event(a, viewer);
-  if (e.empty()) return "";  // nothing to tell (a deal the game summarises)
+  Event e = action_event(a, viewer);
+  if (e.empty() && phase_ == Phase::kChainStart)
+    e = {"sc.chain_start", {{"card", sc_->card_key(a - act::kDeal)}}};
+  if (e.empty() && phase_ == Phase::kDealHand)
+    e = deal_seat_ == viewer
+            ? Event{"sc.deal.card", {{"seat", deal_seat_}, {"card", sc_->card_key(a - act::kDeal)}}}
+            : Event{"sc.deal.card.hidden", {{"seat", deal_seat_}}};
+  if (e.empty()) return "";
   RenderContext ctx;
   ctx.viewer = viewer;
   return sc_->catalogue().render(e, ctx);
@@ -126,15 +135,21 @@ Event SupportingCastState::action_event(Action a, Player viewer) const {
     case Phase::kDraw: {
       const int card = a - kDeal;
       const bool from_bottom = pile_.empty();  // the public bottom stack (D16)
-      bool named = draw_for_ == viewer || from_bottom;
-      if (!named && is_legal(a)) {
-        // A draw that the same action reveals (a bad-luck step shows the hand, SC-11) is named.
-        SupportingCastState after(*this);
-        after.apply_unchecked(a);
-        named = after.seat(draw_for_).known.test(card);
-      }
-      if (named) return {"sc.draw.card", {{"seat", draw_for_}, {"card", g.card_key(card)}}};
-      return {"sc.draw", {{"seat", draw_for_}}};
+      if (draw_for_ == viewer || from_bottom)
+        return {"sc.draw.card", {{"seat", draw_for_}, {"card", g.card_key(card)}}};
+      if (!is_legal(a)) return {"sc.draw", {{"seat", draw_for_}}};
+      // What everyone sees at once is in the event: a draw that the same action reveals (a
+      // bad-luck step shows the hand, SC-11) is named, and who acts next when it is not the
+      // drawer (the card decided it).
+      SupportingCastState after(*this);
+      after.apply_unchecked(a);
+      if (after.seat(draw_for_).known.test(card))
+        return {"sc.draw.card", {{"seat", draw_for_}, {"card", g.card_key(card)}}};
+      const Player next = after.current_player();
+      if (next == draw_for_) return {"sc.draw", {{"seat", draw_for_}}};
+      if (next >= 0) return {"sc.draw.then", {{"seat", draw_for_}, {"next", next}}};
+      if (next == kChancePlayer) return {"sc.draw.then_chance", {{"seat", draw_for_}}};
+      return {"sc.draw.then_end", {{"seat", draw_for_}}};
     }
     case Phase::kAllInTurn:
       return {"sc.all_in.turn", {{"n", a - kTurn + 1}}};
