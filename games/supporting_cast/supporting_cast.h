@@ -72,6 +72,17 @@
 //   D15 When the marker played is a rival super hero (a claim), the marker is replaced before the
 //       claim is named, so that a bad-luck step caused by the claim finds the new marker.
 //   D16 A card drawn from the public bottom stack becomes known to be in that hand.
+//   D17 Narration (issue 11): a round's chain starts and hand deals are told as one event each
+//       per viewer when the deal is complete (the viewer's own hand, else the hand size); the
+//       single deals have no event, but their describe_action line still names what the viewer
+//       sees (a chain start, the viewer's own card), so that deals described alike look alike. A
+//       hidden draw says who acts next when the card decided it (as describe_action always did).
+//   D18 Card names on screens: events "Big Bad Wolf 3: Runs ahead to Grandmother's" (the
+//       villain's name without a leading "The", then the number), heroes "Little Red Riding Hood
+//       (hero vs Big Bad Wolf)"; in Chinese "大野狼 3：搶先跑到外婆家". Card texts come from the
+//       cast file; a cast without texts shows the rules' text for the card's kind.
+//   D19 The table shows the last card played only once a card was played in this round, and the
+//       last round's result until then; the "next" hint lists only events that fit.
 #pragma once
 #include <array>
 #include <cstdint>
