@@ -374,6 +374,20 @@ class CheatyMagesState : public State {
 
  private:
   friend class CheatyMagesGame;
+  // Legal decisions and effects by section (cheaty_mages_rules_*.cpp).
+  void legal_chance(std::vector<Action>& out) const;
+  void legal_bet(std::vector<Action>& out) const;
+  void legal_spell_turn(std::vector<Action>& out) const;
+  void legal_refill(std::vector<Action>& out) const;
+  void apply_start(Action a);
+  void apply_deal(Action a);
+  void apply_fighter(Action a);
+  void apply_judge(Action a);
+  void apply_bet(Action a);
+  void apply_spell_turn(Action a);
+  void apply_metamorph(Action a);
+  void apply_ferine(Action a);
+  void apply_refill(Action a);
   void begin_match();
   void after_bets(int p);
   void next_spell_turn(bool advance);
