@@ -37,10 +37,10 @@ void CheatyMagesState::resample_into(Player viewer, Rng& rng, std::unique_ptr<St
 
 void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) const {
   const int n = num_players();
-  std::array<std::int8_t, kKinds> pool = deck_;
+  std::array<std::int8_t, kKinds> pool = d_.deck;
   for (int q = 0; q < n; ++q) {
     if (q == viewer) continue;
-    const Seat& s = seats_[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[static_cast<size_t>(q)];
     for (int k = 0; k < kKinds; ++k)
       pool[static_cast<size_t>(k)] =
           static_cast<std::int8_t>(pool[static_cast<size_t>(k)] + s.hand[static_cast<size_t>(k)]);
@@ -48,35 +48,36 @@ void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) cons
   // Unknown face-down slots: spell indices, and -1 for a face-down spell being cast.
   std::array<std::int8_t, kMaxSpells + 1> slots{};
   int ns = 0;
-  for (int i = 0; i < n_spells_; ++i)
+  for (int i = 0; i < d_.n_spells; ++i)
     if (!spell_visible(i, viewer)) {
       slots[static_cast<size_t>(ns++)] = static_cast<std::int8_t>(i);
-      pool[static_cast<size_t>(spells_[static_cast<size_t>(i)].kind)]++;
+      pool[static_cast<size_t>(d_.spells[static_cast<size_t>(i)].kind)]++;
     }
-  const bool pending_hidden = phase_ == Phase::kSpell && stage_ == Stage::kTarget && p_kind_ >= 0 &&
-                              !p_face_up_ && viewer != turn_player_;
+  const bool pending_hidden = d_.phase == Phase::kSpell && d_.stage == Stage::kTarget &&
+                              d_.p_kind >= 0 && !d_.p_face_up && viewer != d_.turn_player;
   if (pending_hidden) {
     slots[static_cast<size_t>(ns++)] = -1;
-    pool[static_cast<size_t>(p_kind_)]++;
+    pool[static_cast<size_t>(d_.p_kind)]++;
   }
   auto slot_kind = [&](int slot) {
-    return slot < 0 ? static_cast<int>(p_kind_) : spells_[static_cast<size_t>(slot)].kind;
+    return slot < 0 ? static_cast<int>(d_.p_kind) : d_.spells[static_cast<size_t>(slot)].kind;
   };
   auto slot_class = [&](int slot) {
-    return slot < 0 ? p_fclass_ : spells_[static_cast<size_t>(slot)].fclass;
+    return slot < 0 ? d_.p_fclass : d_.spells[static_cast<size_t>(slot)].fclass;
   };
   for (int pass = 0; pass < 2; ++pass) {
     for (int j = 0; j < ns; ++j) {
       const int slot = slots[static_cast<size_t>(j)];
-      const int cls = slot_class(slot);
-      if ((pass == 0) != (cls != 0)) continue;
+      const ForbiddenClass cls = slot_class(slot);
+      if ((pass == 0) != (cls != ForbiddenClass::kUnknown)) continue;
       const SpellType type = cm_->spell(slot_kind(slot)).type;
       std::array<std::int8_t, kKinds> sub{};
       int total = 0;
       for (int k = 0; k < kKinds; ++k) {
         const SpellData& sd = cm_->spell(k);
-        if (sd.type != type || k == kind::kReflection || (cls == 1 && sd.forbidden) ||
-            (cls == 2 && !sd.forbidden))
+        if (sd.type != type || k == kind::kReflection ||
+            (cls == ForbiddenClass::kNotForbidden && sd.forbidden) ||
+            (cls == ForbiddenClass::kForbidden && !sd.forbidden))
           continue;
         sub[static_cast<size_t>(k)] = pool[static_cast<size_t>(k)];
         total += pool[static_cast<size_t>(k)];
@@ -84,16 +85,16 @@ void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) cons
       const int k = draw_random_kind(rng, sub, total);
       pool[static_cast<size_t>(k)]--;
       if (slot < 0)
-        r.p_kind_ = static_cast<std::int8_t>(k);
+        r.d_.p_kind = static_cast<std::int8_t>(k);
       else
-        r.spells_[static_cast<size_t>(slot)].kind = static_cast<std::int8_t>(k);
+        r.d_.spells[static_cast<size_t>(slot)].kind = static_cast<std::int8_t>(k);
     }
   }
   int total = 0;
   for (int k = 0; k < kKinds; ++k) total += pool[static_cast<size_t>(k)];
   for (int q = 0; q < n; ++q) {
     if (q == viewer) continue;
-    Seat& t = r.seats_[static_cast<size_t>(q)];
+    Seat& t = r.d_.seats[static_cast<size_t>(q)];
     t.hand.fill(0);
     for (int c = 0; c < t.hand_n; ++c) {
       const int k = draw_random_kind(rng, pool, total);
@@ -101,7 +102,7 @@ void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) cons
       --total;
       t.hand[static_cast<size_t>(k)]++;
     }
-    if (!bets_public_ && t.bet_n > 0) {
+    if (!d_.bets_public && t.bet_n > 0) {
       std::uint8_t bets = 0;
       for (int c = 0; c < t.bet_n; ++c) {
         int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(kPositions - c)));
@@ -114,8 +115,8 @@ void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) cons
       t.bets = bets;
     }
   }
-  r.deck_ = pool;
-  r.deck_n_ = static_cast<std::int16_t>(total);
+  r.d_.deck = pool;
+  r.d_.deck_n = static_cast<std::int16_t>(total);
 }
 
 }  // namespace villainy::cheaty_mages

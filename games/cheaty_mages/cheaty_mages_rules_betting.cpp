@@ -4,7 +4,7 @@
 namespace villainy::cheaty_mages {
 
 void CheatyMagesState::legal_bet(std::vector<Action>& out) const {
-  const Seat& s = seats_[static_cast<size_t>(decider_)];
+  const Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
   if (s.bet_n < 3)
     for (int b = 0; b < kPositions; ++b)
       if (!(s.bets & (1u << b))) out.push_back(act::kBet + b);
@@ -12,25 +12,25 @@ void CheatyMagesState::legal_bet(std::vector<Action>& out) const {
 }
 
 void CheatyMagesState::apply_bet(Action a) {
-  Seat& s = seats_[static_cast<size_t>(decider_)];
+  Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
   if (a == act::kBetDone) {
-    after_bets(decider_);
+    after_bets(d_.decider);
     return;
   }
   s.bets |= static_cast<std::uint8_t>(1u << (a - act::kBet));
   s.bet_n++;
-  if (s.bet_n == 3) after_bets(decider_);
+  if (s.bet_n == 3) after_bets(d_.decider);
 }
 
 void CheatyMagesState::after_bets(int p) {
   const int q = (p + 1) % num_players();
-  if (q == start_player_) {  // CM-7: spells, from the start player
-    spell_turns_ = 0;
-    turn_player_ = start_player_;
+  if (q == d_.start_player) {  // CM-7: spells, from the start player
+    d_.spell_turns = 0;
+    d_.turn_player = d_.start_player;
     next_spell_turn(false);
     return;
   }
-  decider_ = static_cast<std::int8_t>(q);
+  d_.decider = static_cast<std::int8_t>(q);
 }
 
 }  // namespace villainy::cheaty_mages

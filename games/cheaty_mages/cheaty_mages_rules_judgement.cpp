@@ -6,23 +6,23 @@ namespace villainy::cheaty_mages {
 
 int CheatyMagesState::total_mana(int pos) const {
   int m = 0;
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc == pos) m += cm_->spell(s.kind).mana;
   }
   return m;
 }
 
 int CheatyMagesState::strength(int pos) const {
-  const FighterData& f = cm_->fighter(fighters_[static_cast<size_t>(pos)]);
+  const FighterData& f = cm_->fighter(d_.fighters[static_cast<size_t>(pos)]);
   int mod = 0;
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc != pos || s.kind == kind::kDuplicate) continue;
     int m = cm_->spell(s.kind).strength;
-    for (int j = 0; j < n_spells_; ++j)  // CM-22: Duplicate doubles the modifier
-      if (spells_[static_cast<size_t>(j)].attached == s.uid &&
-          spells_[static_cast<size_t>(j)].kind == kind::kDuplicate)
+    for (int j = 0; j < d_.n_spells; ++j)  // CM-22: Duplicate doubles the modifier
+      if (d_.spells[static_cast<size_t>(j)].attached == s.uid &&
+          d_.spells[static_cast<size_t>(j)].kind == kind::kDuplicate)
         m *= 2;
     mod += m;
   }
@@ -30,9 +30,9 @@ int CheatyMagesState::strength(int pos) const {
 }
 
 int CheatyMagesState::prize(int pos) const {
-  int p = cm_->fighter(fighters_[static_cast<size_t>(pos)]).prize;
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  int p = cm_->fighter(d_.fighters[static_cast<size_t>(pos)]).prize;
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc == pos && s.kind == kind::kCauseUnpopularity) p *= 2;
   }
   return p;
@@ -40,23 +40,23 @@ int CheatyMagesState::prize(int pos) const {
 
 void CheatyMagesState::begin_judgement() {
   // CM-10: all spells face up.
-  summary_ = MatchSummary{};
-  for (int i = 0; i < n_spells_; ++i) {
-    Spell& s = spells_[static_cast<size_t>(i)];
+  d_.summary = MatchSummary{};
+  for (int i = 0; i < d_.n_spells; ++i) {
+    Spell& s = d_.spells[static_cast<size_t>(i)];
     s.face_up = true;
-    s.fclass = 0;
-    if (s.loc < kPositions) summary_.had_spells |= static_cast<std::uint8_t>(1u << s.loc);
+    s.fclass = ForbiddenClass::kUnknown;
+    if (s.loc < kPositions) d_.summary.had_spells |= static_cast<std::uint8_t>(1u << s.loc);
   }
-  summary_.confusion = confused();
-  summary_.judge = judge_;
-  if (summary_.confusion || judge_ == judge_id::kTad) {
+  d_.summary.confusion = confused();
+  d_.summary.judge = d_.judge;
+  if (d_.summary.confusion || d_.judge == judge_id::kTad) {
     judge_now(0, Penalty::kNone, false);
     return;
   }
-  const JudgeData& j = cm_->judge(judge_);
+  const JudgeData& j = cm_->judge(d_.judge);
   if (j.penalty == Penalty::kFlip) {
     if (ensure_deck()) {
-      phase_ = Phase::kFerine;
+      d_.phase = Phase::kFerine;
       return;
     }
     judge_now(0, Penalty::kNone, false);  // CM-13: nothing to turn, Ferine does not judge
@@ -67,11 +67,11 @@ void CheatyMagesState::begin_judgement() {
 
 void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
   const int n = num_players();
-  MatchSummary& m = summary_;
+  MatchSummary& m = d_.summary;
   m.judged = judging;
-  m.start_player = start_player_;
+  m.start_player = d_.start_player;
   for (int pos = 0; pos < kPositions; ++pos)
-    m.fighters[static_cast<size_t>(pos)] = fighters_[static_cast<size_t>(pos)];
+    m.fighters[static_cast<size_t>(pos)] = d_.fighters[static_cast<size_t>(pos)];
   if (judging) {
     for (int pos = 0; pos < kPositions; ++pos) {
       const int mana = total_mana(pos);
@@ -83,7 +83,7 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
           m.dispelled |= bit;
           clear_loc(pos);
         }
-      } else if (judge_ == judge_id::kLester && mana <= 4 && spells_at(pos) > 0) {  // D8
+      } else if (d_.judge == judge_id::kLester && mana <= 4 && spells_at(pos) > 0) {  // D8
         m.dispelled |= bit;
         m.low_mana_dispelled |= bit;
         clear_loc(pos);
@@ -96,32 +96,32 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
     if (m.ejected & (1u << pos)) continue;
     const int st = strength(pos);
     if (best < 0 || st > best_str ||
-        (st == best_str && cm_->fighter(fighters_[static_cast<size_t>(pos)]).strength >
-                               cm_->fighter(fighters_[static_cast<size_t>(best)]).strength)) {
+        (st == best_str && cm_->fighter(d_.fighters[static_cast<size_t>(pos)]).strength >
+                               cm_->fighter(d_.fighters[static_cast<size_t>(best)]).strength)) {
       best = pos;
       best_str = st;
     }
   }
   for (int q = 0; q < n; ++q) {
-    m.bets[static_cast<size_t>(q)] = seats_[static_cast<size_t>(q)].bets;
-    m.bribes[static_cast<size_t>(q)] = match_bribes_[static_cast<size_t>(q)];
+    m.bets[static_cast<size_t>(q)] = d_.seats[static_cast<size_t>(q)].bets;
+    m.bribes[static_cast<size_t>(q)] = d_.match_bribes[static_cast<size_t>(q)];
   }
-  bets_public_ = true;
+  d_.bets_public = true;
   if (best < 0) {  // CM-12: every fighter ejected
     m.all_ejected = true;
-    const bool replay = cm_->replay && replays_ < kReplayGuard;
-    if (replay) ++replays_;
+    const bool replay = cm_->replay && d_.replays < kReplayGuard;
+    if (replay) ++d_.replays;
     finish_match(!replay, true);
     return;
   }
   m.winner_pos = static_cast<std::int8_t>(best);
-  m.winner_fighter = fighters_[static_cast<size_t>(best)];
+  m.winner_fighter = d_.fighters[static_cast<size_t>(best)];
   m.winner_strength = static_cast<std::int16_t>(best_str);
   m.winner_had_spells = spells_at(best) > 0;
   const int pz = prize(best);
   m.prize = static_cast<std::int16_t>(pz);
   for (int q = 0; q < n; ++q) {
-    Seat& s = seats_[static_cast<size_t>(q)];
+    Seat& s = d_.seats[static_cast<size_t>(q)];
     if (!(s.bets & (1u << best))) continue;
     const int pay = s.bet_n == 1 ? 2 * pz : (s.bet_n == 2 ? pz : (pz + 1) / 2);  // CM-6
     s.coins = static_cast<std::int16_t>(s.coins + pay);
@@ -133,10 +133,10 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
 // Ferine turns the top spell (CM-10 table): Direct 10/eject, Enchant 15/dispel, Support 5/dispel.
 void CheatyMagesState::apply_ferine(Action a) {
   const int k = a - act::kDeal;
-  deck_[static_cast<size_t>(k)]--;
-  deck_n_--;
+  d_.deck[static_cast<size_t>(k)]--;
+  d_.deck_n--;
   discard_card(k);
-  summary_.ferine_type = static_cast<std::int8_t>(cm_->spell(k).type);
+  d_.summary.ferine_type = static_cast<std::int8_t>(cm_->spell(k).type);
   switch (cm_->spell(k).type) {
     case SpellType::kDirect:
       judge_now(10, Penalty::kEject, true);

@@ -10,92 +10,92 @@ namespace villainy::cheaty_mages {
 using nlohmann::json;
 
 void CheatyMagesState::finish_match(bool counted_match, bool all_ejected) {
-  ++played_;
-  summary_.number = played_;
-  summary_.counted = counted_match;
-  summary_.all_ejected = all_ejected;
-  if (counted_match) ++counted_;
+  ++d_.played;
+  d_.summary.number = d_.played;
+  d_.summary.counted = counted_match;
+  d_.summary.all_ejected = all_ejected;
+  if (counted_match) ++d_.counted;
   const int n = num_players();
-  if (counted_ >= 3) {  // CM-16
+  if (d_.counted >= 3) {  // CM-16
     int best = -1;
-    for (int q = 0; q < n; ++q) best = std::max<int>(best, seats_[static_cast<size_t>(q)].coins);
+    for (int q = 0; q < n; ++q) best = std::max<int>(best, d_.seats[static_cast<size_t>(q)].coins);
     int most_cards = -1;
     for (int q = 0; q < n; ++q)
-      if (seats_[static_cast<size_t>(q)].coins == best)
-        most_cards = std::max<int>(most_cards, seats_[static_cast<size_t>(q)].hand_n);
-    winners_mask_ = 0;
+      if (d_.seats[static_cast<size_t>(q)].coins == best)
+        most_cards = std::max<int>(most_cards, d_.seats[static_cast<size_t>(q)].hand_n);
+    d_.winners_mask = 0;
     for (int q = 0; q < n; ++q)
-      if (seats_[static_cast<size_t>(q)].coins == best &&
-          seats_[static_cast<size_t>(q)].hand_n == most_cards)
-        winners_mask_ |= static_cast<std::uint8_t>(1u << q);
-    phase_ = Phase::kGameOver;
+      if (d_.seats[static_cast<size_t>(q)].coins == best &&
+          d_.seats[static_cast<size_t>(q)].hand_n == most_cards)
+        d_.winners_mask |= static_cast<std::uint8_t>(1u << q);
+    d_.phase = Phase::kGameOver;
     return;
   }
-  refill_seat_ = start_player_;  // CM-13, clockwise from the start player
-  refill_done_ = 0;
-  phase_ = Phase::kRefill;
-  decider_ = refill_seat_;
+  d_.refill_seat = d_.start_player;  // CM-13, clockwise from the start player
+  d_.refill_done = 0;
+  d_.phase = Phase::kRefill;
+  d_.decider = d_.refill_seat;
 }
 
 void CheatyMagesState::next_refill() {
   const int n = num_players();
-  if (++refill_done_ >= n) {
+  if (++d_.refill_done >= n) {
     cleanup();
     choose_next_start();
     return;
   }
-  refill_seat_ = static_cast<std::int8_t>((refill_seat_ + 1) % n);
-  phase_ = Phase::kRefill;
-  decider_ = refill_seat_;
+  d_.refill_seat = static_cast<std::int8_t>((d_.refill_seat + 1) % n);
+  d_.phase = Phase::kRefill;
+  d_.decider = d_.refill_seat;
 }
 
 void CheatyMagesState::cleanup() {
   // CM-14: spells and the judge are discarded; fighters return to their deck.
-  for (int i = 0; i < n_spells_; ++i) discard_card(spells_[static_cast<size_t>(i)].kind);
-  n_spells_ = 0;
-  next_uid_ = 0;
-  judge_ = -1;
-  fighters_.fill(-1);
+  for (int i = 0; i < d_.n_spells; ++i) discard_card(d_.spells[static_cast<size_t>(i)].kind);
+  d_.n_spells = 0;
+  d_.next_uid = 0;
+  d_.judge = -1;
+  d_.fighters.fill(-1);
   for (int q = 0; q < num_players(); ++q) {
-    Seat& s = seats_[static_cast<size_t>(q)];
+    Seat& s = d_.seats[static_cast<size_t>(q)];
     s.bets = 0;
     s.bet_n = 0;
     s.passed = false;
   }
-  match_bribes_.fill(0);
-  bets_public_ = false;
-  spell_turns_ = 0;
+  d_.match_bribes.fill(0);
+  d_.bets_public = false;
+  d_.spell_turns = 0;
 }
 
 void CheatyMagesState::choose_next_start() {
   // CM-15: most coins; ties at random (D12).
   int best = -1;
   for (int q = 0; q < num_players(); ++q)
-    best = std::max<int>(best, seats_[static_cast<size_t>(q)].coins);
-  start_candidates_ = 0;
+    best = std::max<int>(best, d_.seats[static_cast<size_t>(q)].coins);
+  d_.start_candidates = 0;
   for (int q = 0; q < num_players(); ++q)
-    if (seats_[static_cast<size_t>(q)].coins == best)
-      start_candidates_ |= static_cast<std::uint8_t>(1u << q);
-  if (__builtin_popcount(start_candidates_) == 1) {
-    start_player_ = static_cast<std::int8_t>(__builtin_ctz(start_candidates_));
+    if (d_.seats[static_cast<size_t>(q)].coins == best)
+      d_.start_candidates |= static_cast<std::uint8_t>(1u << q);
+  if (__builtin_popcount(d_.start_candidates) == 1) {
+    d_.start_player = static_cast<std::int8_t>(__builtin_ctz(d_.start_candidates));
     begin_match();
     return;
   }
-  phase_ = Phase::kStartPlayer;
+  d_.phase = Phase::kStartPlayer;
 }
 
 void CheatyMagesState::legal_refill(std::vector<Action>& out) const {
-  const Seat& s = seats_[static_cast<size_t>(decider_)];
+  const Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
   for (int k = 0; k < kKinds; ++k)
     if (s.hand[static_cast<size_t>(k)] > 0) out.push_back(act::kDiscard + k);
   out.push_back(act::kDraw);
 }
 
 void CheatyMagesState::apply_refill(Action a) {
-  Seat& s = seats_[static_cast<size_t>(decider_)];
+  Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
   if (a == act::kDraw) {
     const int count = std::min(cm_->refill_draw(), cm_->hand_limit() - s.hand_n);
-    start_draw(decider_, std::max(0, count), 2);
+    start_draw(d_.decider, std::max(0, count), DrawFor::kRefill);
     return;
   }
   const int k = a - act::kDiscard;
@@ -115,13 +115,13 @@ std::vector<double> CheatyMagesState::returns() const {
 
 void CheatyMagesState::returns_into(std::span<double> out) const {
   for (int p = 0; p < num_players(); ++p)
-    out[static_cast<size_t>(p)] = (winners_mask_ & (1u << p)) ? 1.0 : 0.0;
+    out[static_cast<size_t>(p)] = (d_.winners_mask & (1u << p)) ? 1.0 : 0.0;
 }
 
 std::vector<Player> CheatyMagesState::winners() const {
   std::vector<Player> w;
   for (int p = 0; p < num_players(); ++p)
-    if (winners_mask_ & (1u << p)) w.push_back(p);
+    if (d_.winners_mask & (1u << p)) w.push_back(p);
   return w;
 }
 
@@ -130,13 +130,13 @@ json CheatyMagesState::outcome() const {
   j["winners"] = winners();
   std::vector<int> coins, cards;
   for (int p = 0; p < num_players(); ++p) {
-    coins.push_back(seats_[static_cast<size_t>(p)].coins);
-    cards.push_back(seats_[static_cast<size_t>(p)].hand_n);
+    coins.push_back(d_.seats[static_cast<size_t>(p)].coins);
+    cards.push_back(d_.seats[static_cast<size_t>(p)].hand_n);
   }
   j["coins"] = coins;
   j["cards_in_hand"] = cards;
-  j["matches_played"] = played_;
-  j["matches_counted"] = counted_;
+  j["matches_played"] = d_.played;
+  j["matches_counted"] = d_.counted;
   return j;
 }
 

@@ -10,33 +10,33 @@ namespace villainy::cheaty_mages {
 // Queries
 // ---------------------------------------------------------------------------------------------
 bool CheatyMagesState::confused() const {
-  for (int i = 0; i < n_spells_; ++i)
-    if (spells_[static_cast<size_t>(i)].loc == kLocJudge) return true;
+  for (int i = 0; i < d_.n_spells; ++i)
+    if (d_.spells[static_cast<size_t>(i)].loc == kLocJudge) return true;
   return false;
 }
 
 bool CheatyMagesState::reflected(int pos) const {
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc == pos && s.kind == kind::kReflection) return true;
   }
   return false;
 }
 
 bool CheatyMagesState::has_continuous(int p, int k) const {
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc == kLocPlayer + p && s.kind == k) return true;
   }
   return false;
 }
 
 bool CheatyMagesState::banned(int k) const {
-  return judge_ >= 0 && (cm_->banned_kinds(judge_) >> k) & 1;
+  return d_.judge >= 0 && (cm_->banned_kinds(d_.judge) >> k) & 1;
 }
 
 bool CheatyMagesState::bribe_active() const {
-  return cm_->bribe_on || (cm_->bribe_last && counted_ == 2);
+  return cm_->bribe_on || (cm_->bribe_last && d_.counted == 2);
 }
 
 // The kinds p may cast now (bit k: cast:<k> legal, ignoring whose turn), one pass over the hand:
@@ -44,14 +44,14 @@ bool CheatyMagesState::bribe_active() const {
 // them, D7 Amnesia, Imitation) is worked out once per call (issue 15: this was ~64% of a random
 // playout's time as a per-kind out-of-line call).
 std::uint64_t CheatyMagesState::castable_kinds(int p) const {
-  const Seat& s = seats_[static_cast<size_t>(p)];
+  const Seat& s = d_.seats[static_cast<size_t>(p)];
   std::uint64_t in_hand = 0;
   for (int k = 0; k < kKinds; ++k)
     if (s.hand[static_cast<size_t>(k)] > 0) in_hand |= std::uint64_t{1} << k;
   if (!in_hand) return 0;
   std::uint64_t out = in_hand;
-  if (judge_ >= 0) {
-    const std::uint64_t bans = cm_->banned_kinds(judge_);
+  if (d_.judge >= 0) {
+    const std::uint64_t bans = cm_->banned_kinds(d_.judge);
     if ((in_hand & bans) && !has_continuous(p, kind::kInvisibility) &&
         !(bribe_active() && s.coins >= 2))
       out &= ~bans;
@@ -59,7 +59,7 @@ std::uint64_t CheatyMagesState::castable_kinds(int p) const {
   if (out & (std::uint64_t{1} << kind::kAmnesia)) {  // D7
     bool any = false;
     for (int q = 0; q < num_players() && !any; ++q)
-      any = seats_[static_cast<size_t>(q)].hand_n - (q == p ? 1 : 0) > 0;
+      any = d_.seats[static_cast<size_t>(q)].hand_n - (q == p ? 1 : 0) > 0;
     if (!any) out &= ~(std::uint64_t{1} << kind::kAmnesia);
   }
   if (s.bet_n < 2) out &= ~(std::uint64_t{1} << kind::kImitation);
@@ -68,24 +68,24 @@ std::uint64_t CheatyMagesState::castable_kinds(int p) const {
 
 int CheatyMagesState::spells_at(int loc) const {
   int c = 0;
-  for (int i = 0; i < n_spells_; ++i) c += spells_[static_cast<size_t>(i)].loc == loc;
+  for (int i = 0; i < d_.n_spells; ++i) c += d_.spells[static_cast<size_t>(i)].loc == loc;
   return c;
 }
 
 int CheatyMagesState::spell_index_at(int loc, int k) const {
-  for (int i = 0; i < n_spells_; ++i)
-    if (spells_[static_cast<size_t>(i)].loc == loc && k-- == 0) return i;
+  for (int i = 0; i < d_.n_spells; ++i)
+    if (d_.spells[static_cast<size_t>(i)].loc == loc && k-- == 0) return i;
   return -1;
 }
 
 bool CheatyMagesState::spell_visible(int i, Player viewer) const {
-  const Spell& s = spells_[static_cast<size_t>(i)];
+  const Spell& s = d_.spells[static_cast<size_t>(i)];
   return s.face_up || (viewer >= 0 && (s.known >> viewer) & 1);
 }
 
 // D4: can the spell at index i be chosen by Dispel Magic / Alteration?
 bool CheatyMagesState::spell_targetable(int i) const {
-  const Spell& s = spells_[static_cast<size_t>(i)];
+  const Spell& s = d_.spells[static_cast<size_t>(i)];
   if (s.loc < kPositions && reflected(s.loc)) return s.kind == kind::kReflection;
   return true;
 }
@@ -95,30 +95,30 @@ bool CheatyMagesState::spell_targetable(int i) const {
 // ---------------------------------------------------------------------------------------------
 void CheatyMagesState::next_spell_turn(bool advance) {
   const int n = num_players();
-  if (spell_turns_ >= kSpellTurnGuard)  // D9
-    for (int q = 0; q < n; ++q) seats_[static_cast<size_t>(q)].passed = true;
-  int p = advance ? (turn_player_ + 1) % n : turn_player_;
+  if (d_.spell_turns >= kSpellTurnGuard)  // D9
+    for (int q = 0; q < n; ++q) d_.seats[static_cast<size_t>(q)].passed = true;
+  int p = advance ? (d_.turn_player + 1) % n : d_.turn_player;
   for (int i = 0; i < n; ++i, p = (p + 1) % n) {
-    Seat& s = seats_[static_cast<size_t>(p)];
+    Seat& s = d_.seats[static_cast<size_t>(p)];
     if (s.passed) continue;
     if (s.hand_n == 0) {  // CM-7: no cards, passes automatically
       s.passed = true;
       continue;
     }
-    turn_player_ = decider_ = static_cast<std::int8_t>(p);
-    phase_ = Phase::kSpell;
-    stage_ = Stage::kChoose;
+    d_.turn_player = d_.decider = static_cast<std::int8_t>(p);
+    d_.phase = Phase::kSpell;
+    d_.stage = Stage::kChoose;
     return;
   }
   begin_judgement();
 }
 
 void CheatyMagesState::end_turn() {
-  ++spell_turns_;
-  p_kind_ = p_loc_ = p_spell_ = -1;
-  p_face_up_ = true;
-  p_fclass_ = 0;
-  stage_ = Stage::kChoose;
+  ++d_.spell_turns;
+  d_.p_kind = d_.p_loc = d_.p_spell = -1;
+  d_.p_face_up = true;
+  d_.p_fclass = ForbiddenClass::kUnknown;
+  d_.stage = Stage::kChoose;
   next_spell_turn(true);
 }
 
@@ -127,9 +127,9 @@ void CheatyMagesState::end_turn() {
 // ---------------------------------------------------------------------------------------------
 void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
   const int n = num_players();
-  const int p = decider_;
-  const Seat& s = seats_[static_cast<size_t>(p)];
-  switch (stage_) {
+  const int p = d_.decider;
+  const Seat& s = d_.seats[static_cast<size_t>(p)];
+  switch (d_.stage) {
     case Stage::kChoose: {
       const std::uint64_t kinds = castable_kinds(p);
       for (std::uint64_t m = kinds; m; m &= m - 1) out.push_back(act::kCast + std::countr_zero(m));
@@ -149,7 +149,7 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
       for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);
       return;
     case Stage::kTarget: {
-      const int k = p_kind_;
+      const int k = d_.p_kind;
       if (k == kind::kDispelMagic) {
         for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);
         if (spells_at(kLocJudge) > 0) out.push_back(act::kTargetJudge);
@@ -162,7 +162,7 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
         for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);
       } else if (k == kind::kAmnesia) {
         for (int q = 0; q < n; ++q)
-          if (seats_[static_cast<size_t>(q)].hand_n > 0) out.push_back(act::kTargetPlayer + q);
+          if (d_.seats[static_cast<size_t>(q)].hand_n > 0) out.push_back(act::kTargetPlayer + q);
       } else {
         for (int pos = 0; pos < kPositions; ++pos)
           if (!reflected(pos)) out.push_back(act::kTargetFighter + pos);
@@ -171,10 +171,10 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
     }
     case Stage::kChooseSpell: {
       int idx = 0;
-      for (int i = 0; i < n_spells_; ++i) {
-        const Spell& sp = spells_[static_cast<size_t>(i)];
-        if (sp.loc != p_loc_) continue;
-        bool ok = p_kind_ == kind::kDispelMagic
+      for (int i = 0; i < d_.n_spells; ++i) {
+        const Spell& sp = d_.spells[static_cast<size_t>(i)];
+        if (sp.loc != d_.p_loc) continue;
+        bool ok = d_.p_kind == kind::kDispelMagic
                       ? spell_targetable(i)
                       : (sp.kind != kind::kDuplicate && spell_targetable(i));
         if (ok) out.push_back(act::kSpell + idx);
@@ -184,7 +184,7 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
     }
     case Stage::kDest:
       for (int pos = 0; pos < kPositions; ++pos)
-        if (pos != p_loc_ && !reflected(pos)) out.push_back(act::kTargetFighter + pos);
+        if (pos != d_.p_loc && !reflected(pos)) out.push_back(act::kTargetFighter + pos);
       return;
     case Stage::kSwap:
       for (int from = 0; from < kPositions; ++from)
@@ -199,9 +199,9 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
 // Effects of a spell turn
 // ---------------------------------------------------------------------------------------------
 void CheatyMagesState::apply_spell_turn(Action a) {
-  const int p = decider_;
-  Seat& s = seats_[static_cast<size_t>(p)];
-  switch (stage_) {
+  const int p = d_.decider;
+  Seat& s = d_.seats[static_cast<size_t>(p)];
+  switch (d_.stage) {
     case Stage::kChoose: {
       if (a == act::kPass) {
         s.passed = true;
@@ -209,7 +209,7 @@ void CheatyMagesState::apply_spell_turn(Action a) {
         return;
       }
       if (a == act::kPeek) {
-        stage_ = Stage::kPeekDiscard;
+        d_.stage = Stage::kPeekDiscard;
         return;
       }
       const bool hide = a >= act::kHide && a < act::kPeek;
@@ -218,8 +218,8 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       s.hand[static_cast<size_t>(k)]--;
       s.hand_n--;
       bool type_banned = false;
-      if (judge_ >= 0) {
-        const JudgeData& jd = cm_->judge(judge_);
+      if (d_.judge >= 0) {
+        const JudgeData& jd = cm_->judge(d_.judge);
         type_banned = (sd.type == SpellType::kDirect && jd.bans_direct) ||
                       (sd.type == SpellType::kEnchant && jd.bans_enchant) ||
                       (sd.type == SpellType::kSupport && jd.bans_support);
@@ -228,52 +228,52 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       const bool bribe = banned(k) && !invisible;
       if (bribe) {  // D3
         s.coins = static_cast<std::int16_t>(s.coins - 2);
-        match_bribes_[static_cast<size_t>(p)]++;
+        d_.match_bribes[static_cast<size_t>(p)]++;
       }
-      p_kind_ = static_cast<std::int8_t>(k);
+      d_.p_kind = static_cast<std::int8_t>(k);
       // D11: the public constraint on a face-down spell's Forbidden keyword.
       if (bribe)
-        p_fclass_ = type_banned ? 0 : 2;
-      else if (!invisible && judge_ >= 0 && cm_->judge(judge_).bans_forbidden)
-        p_fclass_ = 1;
+        d_.p_fclass = type_banned ? ForbiddenClass::kUnknown : ForbiddenClass::kForbidden;
+      else if (!invisible && d_.judge >= 0 && cm_->judge(d_.judge).bans_forbidden)
+        d_.p_fclass = ForbiddenClass::kNotForbidden;
       else
-        p_fclass_ = 0;
+        d_.p_fclass = ForbiddenClass::kUnknown;
       if (sd.type == SpellType::kDirect) {
-        p_face_up_ = !hide;
-        stage_ = Stage::kTarget;
+        d_.p_face_up = !hide;
+        d_.stage = Stage::kTarget;
         return;
       }
       if (sd.type == SpellType::kEnchant) {
-        p_face_up_ = k == kind::kReflection;  // CM-8: Reflection is laid face up
-        stage_ = Stage::kTarget;
+        d_.p_face_up = k == kind::kReflection;  // CM-8: Reflection is laid face up
+        d_.stage = Stage::kTarget;
         return;
       }
-      p_face_up_ = true;
+      d_.p_face_up = true;
       switch (k) {
         case kind::kRecall:  // draws first, then is discarded
-          start_draw(p, 1, 1);
+          start_draw(p, 1, DrawFor::kRecall);
           return;
         case kind::kImitation:
-          stage_ = Stage::kSwap;
+          d_.stage = Stage::kSwap;
           return;
         case kind::kDimensionDoor:
           clear_loc(kLocJudge);  // Confusion goes with the judge
           discard_card(kind::kDimensionDoor);
-          judge_ = -1;
-          if (judge_deck_ == 0) judge_deck_ = 0xff;
-          phase_ = Phase::kDealJudge;
+          d_.judge = -1;
+          if (d_.judge_deck == 0) d_.judge_deck = 0xff;
+          d_.phase = Phase::kDealJudge;
           return;
         case kind::kConfusion:
-          place_spell(k, kLocJudge, true, 0);
+          place_spell(k, place::kJudge, true, ForbiddenClass::kUnknown);
           end_turn();
           return;
         case kind::kInvisibility:
         case kind::kPrismaticRay:
-          place_spell(k, kLocPlayer + p, true, 0);
+          place_spell(k, place::player(p), true, ForbiddenClass::kUnknown);
           end_turn();
           return;
         default:
-          stage_ = Stage::kTarget;
+          d_.stage = Stage::kTarget;
           return;
       }
     }
@@ -282,7 +282,7 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       s.hand[static_cast<size_t>(k)]--;
       s.hand_n--;
       discard_card(k);
-      stage_ = Stage::kPeekTarget;
+      d_.stage = Stage::kPeekTarget;
       return;
     }
     case Stage::kPeekTarget:
@@ -293,32 +293,32 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       resolve_support_target(a);
       return;
     case Stage::kChooseSpell: {
-      const int idx = spell_index_at(p_loc_, a - act::kSpell);
-      if (p_kind_ == kind::kDispelMagic) {
+      const int idx = spell_index_at(d_.p_loc, a - act::kSpell);
+      if (d_.p_kind == kind::kDispelMagic) {
         remove_spell(idx);
         discard_card(kind::kDispelMagic);
         end_turn();
         return;
       }
-      if (p_kind_ == kind::kDuplicate) {
-        const std::uint8_t uid = spells_[static_cast<size_t>(idx)].uid;
-        place_spell(kind::kDuplicate, p_loc_, true, 0);
-        spells_[static_cast<size_t>(n_spells_ - 1)].attached = uid;
+      if (d_.p_kind == kind::kDuplicate) {
+        const std::uint8_t uid = d_.spells[static_cast<size_t>(idx)].uid;
+        place_spell(kind::kDuplicate, d_.p_loc, true, ForbiddenClass::kUnknown);
+        d_.spells[static_cast<size_t>(d_.n_spells - 1)].attached = uid;
         end_turn();
         return;
       }
-      p_spell_ = static_cast<std::int8_t>(idx);  // Alteration: now the destination
-      stage_ = Stage::kDest;
+      d_.p_spell = static_cast<std::int8_t>(idx);  // Alteration: now the destination
+      d_.stage = Stage::kDest;
       return;
     }
     case Stage::kDest: {
       const int dest = a - act::kTargetFighter;
-      const std::uint8_t uid = spells_[static_cast<size_t>(p_spell_)].uid;
-      spells_[static_cast<size_t>(p_spell_)].loc =
+      const std::uint8_t uid = d_.spells[static_cast<size_t>(d_.p_spell)].uid;
+      d_.spells[static_cast<size_t>(d_.p_spell)].loc =
           static_cast<std::int8_t>(dest);  // face and knowledge stay
-      for (int i = 0; i < n_spells_; ++i)
-        if (spells_[static_cast<size_t>(i)].attached == uid)
-          spells_[static_cast<size_t>(i)].loc = static_cast<std::int8_t>(dest);
+      for (int i = 0; i < d_.n_spells; ++i)
+        if (d_.spells[static_cast<size_t>(i)].attached == uid)
+          d_.spells[static_cast<size_t>(i)].loc = static_cast<std::int8_t>(dest);
       discard_card(kind::kAlteration);
       end_turn();
       return;
@@ -328,7 +328,7 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       s.hand[static_cast<size_t>(k)]--;
       s.hand_n--;
       discard_card(k);
-      decider_ = turn_player_;
+      d_.decider = d_.turn_player;
       end_turn();
       return;
     }
@@ -343,11 +343,11 @@ void CheatyMagesState::apply_spell_turn(Action a) {
 }
 
 void CheatyMagesState::resolve_support_target(int a) {
-  const int k = p_kind_;
-  const int p = turn_player_;
+  const int k = d_.p_kind;
+  const int p = d_.turn_player;
   const SpellData& sd = cm_->spell(k);
   if (sd.type != SpellType::kSupport) {
-    place_spell(k, a - act::kTargetFighter, p_face_up_, p_fclass_);
+    place_spell(k, a - act::kTargetFighter, d_.p_face_up, d_.p_fclass);
     end_turn();
     return;
   }
@@ -367,22 +367,22 @@ void CheatyMagesState::resolve_support_target(int a) {
       end_turn();
       return;
     case kind::kMetamorphosis:
-      p_loc_ = static_cast<std::int8_t>(loc);
+      d_.p_loc = static_cast<std::int8_t>(loc);
       discard_card(k);
-      phase_ = Phase::kMetamorph;
+      d_.phase = Phase::kMetamorph;
       return;
     case kind::kAmnesia:
       discard_card(k);
-      decider_ = static_cast<std::int8_t>(a - act::kTargetPlayer);
-      stage_ = Stage::kAmnesia;
+      d_.decider = static_cast<std::int8_t>(a - act::kTargetPlayer);
+      d_.stage = Stage::kAmnesia;
       return;
     case kind::kDispelMagic:
     case kind::kAlteration:
     case kind::kDuplicate: {
-      p_loc_ = static_cast<std::int8_t>(loc);
+      d_.p_loc = static_cast<std::int8_t>(loc);
       bool any = false;
-      for (int i = 0; i < n_spells_; ++i) {
-        const Spell& sp = spells_[static_cast<size_t>(i)];
+      for (int i = 0; i < d_.n_spells; ++i) {
+        const Spell& sp = d_.spells[static_cast<size_t>(i)];
         if (sp.loc == loc && spell_targetable(i) &&
             (k == kind::kDispelMagic || sp.kind != kind::kDuplicate))
           any = true;
@@ -392,7 +392,7 @@ void CheatyMagesState::resolve_support_target(int a) {
         end_turn();
         return;
       }
-      stage_ = Stage::kChooseSpell;
+      d_.stage = Stage::kChooseSpell;
       return;
     }
     default:
@@ -403,58 +403,58 @@ void CheatyMagesState::resolve_support_target(int a) {
 // D6: the new fighter of Metamorphosis (a chance node).
 void CheatyMagesState::apply_metamorph(Action a) {
   const int f = a - act::kFighter;
-  fighter_deck_ &= static_cast<std::uint16_t>(~(1u << f));
-  fighters_[static_cast<size_t>(p_loc_)] =
+  d_.fighter_deck &= static_cast<std::uint16_t>(~(1u << f));
+  d_.fighters[static_cast<size_t>(d_.p_loc)] =
       static_cast<std::int8_t>(f);  // D6: the old one is set aside
-  phase_ = Phase::kSpell;
+  d_.phase = Phase::kSpell;
   end_turn();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Spells in play
 // ---------------------------------------------------------------------------------------------
-void CheatyMagesState::place_spell(int k, int loc, bool face_up, std::uint8_t fclass) {
-  Spell& s = spells_[static_cast<size_t>(n_spells_++)];
+void CheatyMagesState::place_spell(int k, int loc, bool face_up, ForbiddenClass fclass) {
+  Spell& s = d_.spells[static_cast<size_t>(d_.n_spells++)];
   s.kind = static_cast<std::int8_t>(k);
   s.loc = static_cast<std::int8_t>(loc);
-  s.caster = turn_player_;
+  s.caster = d_.turn_player;
   s.face_up = face_up;
-  s.known = face_up ? 0 : static_cast<std::uint8_t>(1u << turn_player_);
-  s.fclass = face_up ? 0 : fclass;
-  s.uid = next_uid_++;
+  s.known = face_up ? 0 : static_cast<std::uint8_t>(1u << d_.turn_player);
+  s.fclass = face_up ? ForbiddenClass::kUnknown : fclass;
+  s.uid = d_.next_uid++;
   s.attached = -1;
 }
 
 void CheatyMagesState::remove_spell(int idx) {
-  const std::uint8_t uid = spells_[static_cast<size_t>(idx)].uid;
+  const std::uint8_t uid = d_.spells[static_cast<size_t>(idx)].uid;
   int w = 0;
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (i == idx || s.attached == uid) {
       discard_card(s.kind);
       continue;
     }
-    spells_[static_cast<size_t>(w++)] = s;
+    d_.spells[static_cast<size_t>(w++)] = s;
   }
-  n_spells_ = static_cast<std::int16_t>(w);
+  d_.n_spells = static_cast<std::int16_t>(w);
 }
 
 void CheatyMagesState::clear_loc(int loc) {
   int w = 0;
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc == loc) {
       discard_card(s.kind);
       continue;
     }
-    spells_[static_cast<size_t>(w++)] = s;
+    d_.spells[static_cast<size_t>(w++)] = s;
   }
-  n_spells_ = static_cast<std::int16_t>(w);
+  d_.n_spells = static_cast<std::int16_t>(w);
 }
 
 void CheatyMagesState::reveal_to(int pos, int p) {
-  for (int i = 0; i < n_spells_; ++i) {
-    Spell& s = spells_[static_cast<size_t>(i)];
+  for (int i = 0; i < d_.n_spells; ++i) {
+    Spell& s = d_.spells[static_cast<size_t>(i)];
     if (s.loc == pos && !s.face_up) s.known |= static_cast<std::uint8_t>(1u << p);
   }
 }

@@ -10,19 +10,19 @@ namespace villainy::cheaty_mages {
 CheatyMagesState::CheatyMagesState(std::shared_ptr<const Game> game)
     : State(std::move(game)), cm_(static_cast<const CheatyMagesGame*>(&this->game())) {
   for (int k = 0; k < kKinds; ++k)
-    deck_[static_cast<size_t>(k)] = static_cast<std::int8_t>(cm_->copies(k));
-  deck_n_ = 72;
-  fighter_deck_ = (1u << kNumFighters) - 1;
-  judge_deck_ = 0xff;
+    d_.deck[static_cast<size_t>(k)] = static_cast<std::int8_t>(cm_->copies(k));
+  d_.deck_n = 72;
+  d_.fighter_deck = (1u << kNumFighters) - 1;
+  d_.judge_deck = 0xff;
   const std::int16_t coins = (cm_->bribe_on || cm_->bribe_last) ? 2 : 0;  // CM-3
-  for (int p = 0; p < num_players(); ++p) seats_[static_cast<size_t>(p)].coins = coins;
-  phase_ = Phase::kStartPlayer;  // CM-4: the first start player is random
-  start_candidates_ = static_cast<std::uint8_t>((1u << num_players()) - 1);
-  fighters_.fill(-1);
+  for (int p = 0; p < num_players(); ++p) d_.seats[static_cast<size_t>(p)].coins = coins;
+  d_.phase = Phase::kStartPlayer;  // CM-4: the first start player is random
+  d_.start_candidates = static_cast<std::uint8_t>((1u << num_players()) - 1);
+  d_.fighters.fill(-1);
 }
 
 Player CheatyMagesState::current_player() const {
-  switch (phase_) {
+  switch (d_.phase) {
     case Phase::kStartPlayer:
     case Phase::kDealHand:
     case Phase::kDealFighter:
@@ -34,13 +34,13 @@ Player CheatyMagesState::current_player() const {
     case Phase::kGameOver:
       return kTerminalPlayer;
     default:
-      return decider_;
+      return d_.decider;
   }
 }
 
 void CheatyMagesState::legal_actions(std::vector<Action>& out) const {
   out.clear();
-  switch (phase_) {
+  switch (d_.phase) {
     case Phase::kBet:
       legal_bet(out);
       return;
@@ -64,10 +64,11 @@ void CheatyMagesState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
   std::vector<Action> l;
   legal_actions(l);
   const bool weighted =
-      phase_ == Phase::kDealHand || phase_ == Phase::kDraw || phase_ == Phase::kFerine;
+      d_.phase == Phase::kDealHand || d_.phase == Phase::kDraw || d_.phase == Phase::kFerine;
   for (Action a : l) {
-    double p = weighted ? static_cast<double>(deck_[static_cast<size_t>(a - act::kDeal)]) / deck_n_
-                        : 1.0 / static_cast<double>(l.size());
+    double p = weighted
+                   ? static_cast<double>(d_.deck[static_cast<size_t>(a - act::kDeal)]) / d_.deck_n
+                   : 1.0 / static_cast<double>(l.size());
     out.push_back({a, p});
   }
 }
@@ -77,17 +78,17 @@ Action CheatyMagesState::sample_chance(Rng& rng) const {
     for (; k > 0; --k) x &= x - 1;
     return __builtin_ctz(x);
   };
-  switch (phase_) {
+  switch (d_.phase) {
     case Phase::kStartPlayer:
       return act::kStart +
-             nth_bit(start_candidates_, static_cast<int>(rng.below(static_cast<std::uint32_t>(
-                                            __builtin_popcount(start_candidates_)))));
+             nth_bit(d_.start_candidates, static_cast<int>(rng.below(static_cast<std::uint32_t>(
+                                              __builtin_popcount(d_.start_candidates)))));
     case Phase::kDealHand:
     case Phase::kDraw:
     case Phase::kFerine: {
-      int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(deck_n_)));
+      int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(d_.deck_n)));
       for (int k = 0; k < kKinds; ++k) {
-        r -= deck_[static_cast<size_t>(k)];
+        r -= d_.deck[static_cast<size_t>(k)];
         if (r < 0) return act::kDeal + k;
       }
       throw Error("sample_chance: deck count mismatch");
@@ -95,12 +96,12 @@ Action CheatyMagesState::sample_chance(Rng& rng) const {
     case Phase::kDealFighter:
     case Phase::kMetamorph:
       return act::kFighter +
-             nth_bit(fighter_deck_, static_cast<int>(rng.below(static_cast<std::uint32_t>(
-                                        __builtin_popcount(fighter_deck_)))));
+             nth_bit(d_.fighter_deck, static_cast<int>(rng.below(static_cast<std::uint32_t>(
+                                          __builtin_popcount(d_.fighter_deck)))));
     case Phase::kDealJudge:
       return act::kJudge +
-             nth_bit(judge_deck_, static_cast<int>(rng.below(static_cast<std::uint32_t>(
-                                      __builtin_popcount(judge_deck_)))));
+             nth_bit(d_.judge_deck, static_cast<int>(rng.below(static_cast<std::uint32_t>(
+                                        __builtin_popcount(d_.judge_deck)))));
     default:
       throw Error("sample_chance: not a chance node");
   }
@@ -114,7 +115,7 @@ bool CheatyMagesState::is_legal(Action a) const {
 }
 
 void CheatyMagesState::apply_unchecked(Action a) {
-  switch (phase_) {
+  switch (d_.phase) {
     case Phase::kStartPlayer:
       apply_start(a);
       return;
@@ -165,20 +166,20 @@ std::uint64_t CheatyMagesState::fingerprint() const {
     }
   };
   for (int p = 0; p < num_players(); ++p) {
-    const Seat& s = seats_[static_cast<size_t>(p)];
+    const Seat& s = d_.seats[static_cast<size_t>(p)];
     mix_counts(s.hand);
     mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.coins)) |
         (static_cast<std::uint64_t>(s.bets) << 16) | (static_cast<std::uint64_t>(s.bet_n) << 24) |
         (static_cast<std::uint64_t>(s.passed) << 32) |
         (static_cast<std::uint64_t>(s.hand_n) << 40));
   }
-  mix_counts(deck_);
-  mix_counts(discard_);
-  mix(static_cast<std::uint64_t>(deck_n_) | (static_cast<std::uint64_t>(discard_n_) << 16) |
-      (static_cast<std::uint64_t>(n_spells_) << 32) |
-      (static_cast<std::uint64_t>(next_uid_) << 48));
-  for (int i = 0; i < n_spells_; ++i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+  mix_counts(d_.deck);
+  mix_counts(d_.discard);
+  mix(static_cast<std::uint64_t>(d_.deck_n) | (static_cast<std::uint64_t>(d_.discard_n) << 16) |
+      (static_cast<std::uint64_t>(d_.n_spells) << 32) |
+      (static_cast<std::uint64_t>(d_.next_uid) << 48));
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.kind)) |
         (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.loc)) << 8) |
         (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.caster)) << 16) |
@@ -189,38 +190,41 @@ std::uint64_t CheatyMagesState::fingerprint() const {
   }
   std::uint64_t f = 0;
   for (int pos = 0; pos < kPositions; ++pos)
-    f |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(fighters_[static_cast<size_t>(pos)]))
-         << (8 * pos);
+    f |=
+        static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.fighters[static_cast<size_t>(pos)]))
+        << (8 * pos);
   mix(f);
-  mix(static_cast<std::uint64_t>(fighter_deck_) | (static_cast<std::uint64_t>(judge_deck_) << 16) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(judge_)) << 24) |
-      (static_cast<std::uint64_t>(phase_) << 32) | (static_cast<std::uint64_t>(stage_) << 40) |
-      (static_cast<std::uint64_t>(start_player_) << 48) |
-      (static_cast<std::uint64_t>(turn_player_) << 56));
-  mix(static_cast<std::uint64_t>(decider_) | (static_cast<std::uint64_t>(deal_seat_) << 8) |
-      (static_cast<std::uint64_t>(deal_pos_) << 16) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(draw_for_)) << 24) |
-      (static_cast<std::uint64_t>(draws_left_) << 32) |
-      (static_cast<std::uint64_t>(after_draw_) << 40) |
-      (static_cast<std::uint64_t>(refill_seat_) << 48) |
-      (static_cast<std::uint64_t>(refill_done_) << 56));
-  mix(static_cast<std::uint64_t>(start_candidates_) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p_kind_)) << 8) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p_loc_)) << 16) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p_spell_)) << 24) |
-      (static_cast<std::uint64_t>(p_face_up_) << 32) |
-      (static_cast<std::uint64_t>(p_fclass_) << 40) |
-      (static_cast<std::uint64_t>(bets_public_) << 48) |
-      (static_cast<std::uint64_t>(winners_mask_) << 56));
-  mix(static_cast<std::uint64_t>(spell_turns_) | (static_cast<std::uint64_t>(counted_) << 16) |
-      (static_cast<std::uint64_t>(played_) << 24) | (static_cast<std::uint64_t>(replays_) << 40));
+  mix(static_cast<std::uint64_t>(d_.fighter_deck) |
+      (static_cast<std::uint64_t>(d_.judge_deck) << 16) |
+      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.judge)) << 24) |
+      (static_cast<std::uint64_t>(d_.phase) << 32) | (static_cast<std::uint64_t>(d_.stage) << 40) |
+      (static_cast<std::uint64_t>(d_.start_player) << 48) |
+      (static_cast<std::uint64_t>(d_.turn_player) << 56));
+  mix(static_cast<std::uint64_t>(d_.decider) | (static_cast<std::uint64_t>(d_.deal_seat) << 8) |
+      (static_cast<std::uint64_t>(d_.deal_pos) << 16) |
+      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.draw_for)) << 24) |
+      (static_cast<std::uint64_t>(d_.draws_left) << 32) |
+      (static_cast<std::uint64_t>(d_.after_draw) << 40) |
+      (static_cast<std::uint64_t>(d_.refill_seat) << 48) |
+      (static_cast<std::uint64_t>(d_.refill_done) << 56));
+  mix(static_cast<std::uint64_t>(d_.start_candidates) |
+      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.p_kind)) << 8) |
+      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.p_loc)) << 16) |
+      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.p_spell)) << 24) |
+      (static_cast<std::uint64_t>(d_.p_face_up) << 32) |
+      (static_cast<std::uint64_t>(d_.p_fclass) << 40) |
+      (static_cast<std::uint64_t>(d_.bets_public) << 48) |
+      (static_cast<std::uint64_t>(d_.winners_mask) << 56));
+  mix(static_cast<std::uint64_t>(d_.spell_turns) | (static_cast<std::uint64_t>(d_.counted) << 16) |
+      (static_cast<std::uint64_t>(d_.played) << 24) |
+      (static_cast<std::uint64_t>(d_.replays) << 40));
   for (int p = 0; p < num_players(); ++p)
-    mix(static_cast<std::uint64_t>(match_bribes_[static_cast<size_t>(p)]));
-  mix(static_cast<std::uint64_t>(summary_.number) |
-      (static_cast<std::uint64_t>(summary_.winner_pos + 1) << 16) |
-      (static_cast<std::uint64_t>(summary_.dispelled) << 24) |
-      (static_cast<std::uint64_t>(summary_.ejected) << 32) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(summary_.ferine_type)) << 40));
+    mix(static_cast<std::uint64_t>(d_.match_bribes[static_cast<size_t>(p)]));
+  mix(static_cast<std::uint64_t>(d_.summary.number) |
+      (static_cast<std::uint64_t>(d_.summary.winner_pos + 1) << 16) |
+      (static_cast<std::uint64_t>(d_.summary.dispelled) << 24) |
+      (static_cast<std::uint64_t>(d_.summary.ejected) << 32) |
+      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.summary.ferine_type)) << 40));
   return h;
 }
 

@@ -466,7 +466,7 @@ TEST(CheatyMagesRules, CM13_RefillDiscardThenDrawUpToTheLimit) {
 
 TEST(CheatyMagesRules, CM13_EmptyDeckReshufflesTheDiscardPile) {
   Table t = solo({"recall", "recall"}, "tad");
-  t.s().test_empty_deck(true);  // every deck card to the discard pile
+  TestAccess::empty_deck(t.s(), true);  // every deck card to the discard pile
   const int discards = t.s().discard_size();
   ASSERT_EQ(t.s().deck_size(), 0);
   t.a("cast:recall");
@@ -477,14 +477,14 @@ TEST(CheatyMagesRules, CM13_EmptyDeckReshufflesTheDiscardPile) {
   EXPECT_EQ(t.s().discard_size(), 1);  // the Recall, after it resolved
   // Nothing to reshuffle: nothing is drawn, and Ferine does not judge.
   Table u = solo({"recall", "haste", "slow"}, "ferine");
-  u.s().test_empty_deck(false);
+  TestAccess::empty_deck(u.s(), false);
   u.cast("haste", 1);
   u.cast("slow", 1);
   const int hand = u.s().seat(0).hand_n;
   u.a("cast:recall");
   EXPECT_EQ(u.s().seat(0).hand_n, hand - 1);
   EXPECT_EQ(u.s().discard_size(), 1);
-  u.s().test_empty_deck(false);
+  TestAccess::empty_deck(u.s(), false);
   u.pass_all();
   EXPECT_FALSE(u.s().last_match().judged);
   EXPECT_EQ(u.s().last_match().dispelled | u.s().last_match().ejected, 0);
@@ -583,14 +583,14 @@ TEST(CheatyMagesRules, CM20_BribeLastMatchOnly) {
   t.bets({"1", "2", "3"});
   auto& s = t.s();
   const int p = s.current_player();
-  // Test hook: give the player a card the judge bans and coins for the bribe.
+  // Test accessor: give the player a card the judge bans and coins for the bribe.
   const int banned_kind = s.banned(kind::kRecall) ? kind::kRecall : kind::kMeteorStrike;
   ASSERT_TRUE(s.banned(banned_kind));
-  s.mutable_seat(p).hand[banned_kind]++;
-  s.mutable_seat(p).hand_n++;
-  s.mutable_seat(p).coins = 2;
+  TestAccess::seat(s, p).hand[banned_kind]++;
+  TestAccess::seat(s, p).hand_n++;
+  TestAccess::seat(s, p).coins = 2;
   EXPECT_TRUE(s.castable(p, banned_kind));
-  s.mutable_seat(p).coins = 1;
+  TestAccess::seat(s, p).coins = 1;
   EXPECT_FALSE(s.castable(p, banned_kind));
 }
 

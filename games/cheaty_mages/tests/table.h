@@ -10,7 +10,26 @@
 #include "cheaty_mages/cheaty_mages.h"
 #include "villainy/core/registry.h"
 
-namespace villainy::cheaty_mages::test {
+namespace villainy::cheaty_mages {
+
+// The tests' friend (declared in cheaty_mages.h): sets up positions that play reaches only after
+// many moves. No production code calls it.
+struct TestAccess {
+  static Seat& seat(CheatyMagesState& s, int p) { return s.d_.seats[static_cast<size_t>(p)]; }
+  // Empties the deck: its cards go to the discard pile (keep) or out of the game.
+  static void empty_deck(CheatyMagesState& s, bool keep) {
+    StateData& d = s.d_;
+    for (int k = 0; k < kKinds; ++k) {
+      const auto i = static_cast<size_t>(k);
+      d.discard[i] = static_cast<std::int8_t>(keep ? d.discard[i] + d.deck[i] : 0);
+      d.deck[i] = 0;
+    }
+    d.discard_n = static_cast<std::int16_t>(keep ? d.discard_n + d.deck_n : 0);
+    d.deck_n = 0;
+  }
+};
+
+namespace test {
 
 struct Table {
   std::shared_ptr<const Game> game;
@@ -101,4 +120,5 @@ inline Table solo(const std::vector<std::string>& hand, const std::string& judge
   return t;
 }
 
-}  // namespace villainy::cheaty_mages::test
+}  // namespace test
+}  // namespace villainy::cheaty_mages
