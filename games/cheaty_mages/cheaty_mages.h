@@ -83,27 +83,34 @@ namespace villainy::cheaty_mages {
 // Card data (CM-1), from data/cards.json or a card file (cheaty_mages_data.cpp).
 struct SpellData {
   std::string key, name, name_zh;
+  std::string text, text_zh;  // what the card does, in words (optional in a card file)
   SpellType type = SpellType::kDirect;
   int copies = 0, mana = 0, strength = 0;
   bool forbidden = false;
 };
 struct FighterData {
   std::string key, name, name_zh;
+  std::string text, text_zh;  // what the card does, in words (optional in a card file)
   int strength = 0, prize = 0;
   bool reverses = false;
 };
 struct JudgeData {
   std::string key, name, name_zh;
+  std::string text, text_zh;  // what the card does, in words (optional in a card file)
   int limit = 0;
   Penalty penalty = Penalty::kNone;
   bool bans_direct = false, bans_enchant = false, bans_support = false, bans_forbidden = false;
 };
+inline constexpr std::size_t kMaxCardFileBytes = 256 * 1024;
 struct CardData {
   std::array<SpellData, kKinds> spells;
   std::array<FighterData, kNumFighters> fighters;
   std::array<JudgeData, kNumJudges> judges;
+  // Parses and validates a card file; errors name the source and the field path.
   static CardData parse(const std::string& json_text, const std::string& source);
   static const CardData& builtin();
+  // The option cards=VALUE: "default" (built in) or a file's content (read by the core).
+  static std::shared_ptr<const CardData> load(const std::string& value, const std::string* content);
 };
 
 class CheatyMagesGame : public Game {
@@ -133,7 +140,7 @@ class CheatyMagesGame : public Game {
   bool peek_on, replay, bribe_on, bribe_last, duplicate_on;
 
  private:
-  const CardData* cards_;
+  std::shared_ptr<const CardData> cards_;
   std::array<JudgeData, kNumJudges> judges_;  // with lawty-limit applied
   std::array<std::int8_t, kKinds> copies_{};  // with duplicate applied
   std::array<std::uint64_t, kNumJudges> banned_kinds_{};

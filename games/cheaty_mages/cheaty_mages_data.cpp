@@ -13,9 +13,6 @@ extern const std::string_view cheaty_mages_cards;
 namespace villainy::cheaty_mages {
 using nlohmann::json;
 
-// ---------------------------------------------------------------------------------------------
-// Card data (CM-1)
-// ---------------------------------------------------------------------------------------------
 namespace {
 const char* const kSpellKeys[kKinds] = {"cure",
                                         "healing",
@@ -60,125 +57,121 @@ const char* const kFighterKeys[kNumFighters] = {"goblin", "orc",      "skeleton"
 const char* const kJudgeKeys[kNumJudges] = {"adoth", "tad",    "ferine", "zapp",
                                             "lawty", "orlair", "lester", "morla"};
 
-std::string str_field(const json& j, const char* key, const std::string& where) {
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_string() || it->get<std::string>().empty())
-    throw Error(fmt::format("{}: '{}' must be a non-empty string", where, key));
-  return it->get<std::string>();
+constexpr std::size_t kMaxTextBytes = 512;
+
+// A card's names and (optional) texts in both languages.
+template <class Card>
+void read_names(const JsonField& e, Card& c) {
+  c.name = e["name"].string(kMaxTextBytes, true);
+  c.name_zh = e["name_zh"].string(kMaxTextBytes, true);
+  c.text = e.has("text") ? e["text"].string(kMaxTextBytes) : "";
+  c.text_zh = e.has("text_zh") ? e["text_zh"].string(kMaxTextBytes) : "";
 }
-// An integer in [lo, hi], checked without truncation (4294967297 is not 1).
-int int_field(const json& j, const char* key, const std::string& where, int lo, int hi) {
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_number_integer())
-    throw Error(fmt::format("{}: '{}' must be an integer", where, key));
-  return JsonField(*it, where, key).int_in(lo, hi);
+// The key at index i must be the engine's (the rules refer to kinds, fighters and judges by it).
+std::string read_key(const JsonField& e, const char* want) {
+  const JsonField k = e["key"];
+  const std::string key = k.string(kMaxTextBytes, true);
+  if (key != want)
+    k.fail(fmt::format("must be '{}' (the engine's order), not '{}'", want, cut_for_message(key)));
+  return key;
 }
-bool bool_field(const json& j, const char* key, const std::string& where) {
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_boolean())
-    throw Error(fmt::format("{}: '{}' must be true or false", where, key));
-  return it->get<bool>();
+template <class T, std::size_t N>
+T read_word(const JsonField& f, const std::array<std::pair<const char*, T>, N>& words) {
+  const std::string s = f.string(kMaxTextBytes);
+  std::string list;
+  for (const auto& [w, v] : words) {
+    if (s == w) return v;
+    list += (list.empty() ? "" : ", ") + std::string(w);
+  }
+  f.fail(fmt::format("must be one of {}, not '{}'", list, cut_for_message(s)));
 }
-const json& array_field(const json& j, const char* key, size_t n, const std::string& where) {
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_array() || it->size() != n)
-    throw Error(fmt::format("{}: '{}' must be an array of exactly {} entries", where, key, n));
-  return *it;
-}
+constexpr std::array<std::pair<const char*, SpellType>, 3> kTypes = {
+    {{"direct", SpellType::kDirect},
+     {"enchant", SpellType::kEnchant},
+     {"support", SpellType::kSupport}}};
+constexpr std::array<std::pair<const char*, Penalty>, 4> kPenalties = {
+    {{"none", Penalty::kNone},
+     {"dispel", Penalty::kDispel},
+     {"eject", Penalty::kEject},
+     {"flip", Penalty::kFlip}}};
+enum class Ban { kDirect, kEnchant, kSupport, kForbidden };
+constexpr std::array<std::pair<const char*, Ban>, 4> kBans = {{{"direct", Ban::kDirect},
+                                                               {"enchant", Ban::kEnchant},
+                                                               {"support", Ban::kSupport},
+                                                               {"forbidden", Ban::kForbidden}}};
 }  // namespace
 
 CardData CardData::parse(const std::string& text, const std::string& source) {
   const std::string where = "card file " + source;
   const json j = parse_json_text(text, where);
-  if (!j.is_object()) throw Error(where + ": the document must be an object");
+  const JsonField root(j, where);
+  root.object();
   CardData d;
-  const json& sp = array_field(j, "spells", kKinds, where);
+  const JsonField sp = root["spells"];
+  if (sp.array() != kKinds) sp.fail(fmt::format("must be an array of exactly {} spells", kKinds));
   int total = 0;
   for (int k = 0; k < kKinds; ++k) {
-    const json& e = sp[static_cast<size_t>(k)];
-    const std::string w = fmt::format("{}: spells[{}]", where, k);
+    const JsonField e = sp[static_cast<size_t>(k)];
+    e.object();
     SpellData& s = d.spells[static_cast<size_t>(k)];
-    s.key = str_field(e, "key", w);
-    if (s.key != kSpellKeys[k])
-      throw Error(fmt::format("{}: key must be '{}' (the engine's spell order), not '{}'", w,
-                              kSpellKeys[k], cut_for_message(s.key)));
-    s.name = str_field(e, "name", w);
-    s.name_zh = str_field(e, "name_zh", w);
-    const std::string t = str_field(e, "type", w);
-    if (t == "direct")
-      s.type = SpellType::kDirect;
-    else if (t == "enchant")
-      s.type = SpellType::kEnchant;
-    else if (t == "support")
-      s.type = SpellType::kSupport;
-    else
-      throw Error(fmt::format("{}: type must be direct, enchant or support, not '{}'", w,
-                              cut_for_message(t)));
-    s.copies = int_field(e, "copies", w, 0, 8);
-    s.mana = int_field(e, "mana", w, -99, 99);
-    s.strength = int_field(e, "strength", w, -99, 99);
-    s.forbidden = bool_field(e, "forbidden", w);
-    if (s.copies < 0 || s.copies > 8) throw Error(w + ": copies must be 0–8");
+    s.key = read_key(e, kSpellKeys[k]);
+    read_names(e, s);
+    s.type = read_word(e["type"], kTypes);
+    s.copies = e["copies"].int_in(0, 8);
+    s.mana = e["mana"].int_in(-99, 99);
+    s.strength = e["strength"].int_in(-99, 99);
+    s.forbidden = e["forbidden"].boolean();
     total += s.copies;
   }
-  if (total != 72)
-    throw Error(fmt::format("{}: the spells must total 72 cards (CM-1), not {}", where, total));
+  if (total != kDeckSize)
+    sp.fail(fmt::format("the spells must total {} cards (CM-1), not {}", kDeckSize, total));
   if (d.spells[kind::kDetectMagic].copies < 1)
-    throw Error(where + ": Detect Magic needs a copy (duplicate option)");
-  const json& fi = array_field(j, "fighters", kNumFighters, where);
+    sp[static_cast<size_t>(kind::kDetectMagic)]["copies"].fail(
+        "Detect Magic needs a copy (duplicate=on replaces one, CM-22)");
+  const JsonField fi = root["fighters"];
+  if (fi.array() != kNumFighters)
+    fi.fail(fmt::format("must be an array of exactly {} fighters", kNumFighters));
   for (int f = 0; f < kNumFighters; ++f) {
-    const json& e = fi[static_cast<size_t>(f)];
-    const std::string w = fmt::format("{}: fighters[{}]", where, f);
+    const JsonField e = fi[static_cast<size_t>(f)];
+    e.object();
     FighterData& x = d.fighters[static_cast<size_t>(f)];
-    x.key = str_field(e, "key", w);
-    if (x.key != kFighterKeys[f])
-      throw Error(fmt::format("{}: key must be '{}'", w, kFighterKeys[f]));
-    x.name = str_field(e, "name", w);
-    x.name_zh = str_field(e, "name_zh", w);
-    x.strength = int_field(e, "strength", w, 0, 99);
-    x.prize = int_field(e, "prize", w, 0, 999);
-    x.reverses = bool_field(e, "reverses", w);
+    x.key = read_key(e, kFighterKeys[f]);
+    read_names(e, x);
+    x.strength = e["strength"].int_in(0, 99);
+    x.prize = e["prize"].int_in(0, 999);
+    x.reverses = e["reverses"].boolean();
     for (int g = 0; g < f; ++g)
       if (d.fighters[static_cast<size_t>(g)].strength == x.strength)
-        throw Error(w + ": printed strengths must differ (CM-11 breaks ties by them)");
+        e["strength"].fail("printed strengths must differ (CM-11 breaks ties by them)");
   }
-  const json& ju = array_field(j, "judges", kNumJudges, where);
+  const JsonField ju = root["judges"];
+  if (ju.array() != kNumJudges)
+    ju.fail(fmt::format("must be an array of exactly {} judges", kNumJudges));
   for (int i = 0; i < kNumJudges; ++i) {
-    const json& e = ju[static_cast<size_t>(i)];
-    const std::string w = fmt::format("{}: judges[{}]", where, i);
+    const JsonField e = ju[static_cast<size_t>(i)];
+    e.object();
     JudgeData& x = d.judges[static_cast<size_t>(i)];
-    x.key = str_field(e, "key", w);
-    if (x.key != kJudgeKeys[i]) throw Error(fmt::format("{}: key must be '{}'", w, kJudgeKeys[i]));
-    x.name = str_field(e, "name", w);
-    x.name_zh = str_field(e, "name_zh", w);
-    x.limit = int_field(e, "limit", w, 0, 99);
-    const std::string p = str_field(e, "penalty", w);
-    if (p == "none")
-      x.penalty = Penalty::kNone;
-    else if (p == "dispel")
-      x.penalty = Penalty::kDispel;
-    else if (p == "eject")
-      x.penalty = Penalty::kEject;
-    else if (p == "flip")
-      x.penalty = Penalty::kFlip;
-    else
-      throw Error(fmt::format("{}: penalty must be none, dispel, eject or flip, not '{}'", w,
-                              cut_for_message(p)));
-    auto bans = e.find("bans");
-    if (bans == e.end() || !bans->is_array()) throw Error(w + ": 'bans' must be an array");
-    for (const auto& b : *bans) {
-      const std::string s = b.is_string() ? b.get<std::string>() : "";
-      if (s == "direct")
-        x.bans_direct = true;
-      else if (s == "enchant")
-        x.bans_enchant = true;
-      else if (s == "support")
-        x.bans_support = true;
-      else if (s == "forbidden")
-        x.bans_forbidden = true;
-      else
-        throw Error(fmt::format("{}: unknown ban '{}' (direct, enchant, support, forbidden)", w,
-                                cut_for_message(s)));
+    x.key = read_key(e, kJudgeKeys[i]);
+    read_names(e, x);
+    x.limit = e["limit"].int_in(0, 99);
+    x.penalty = read_word(e["penalty"], kPenalties);
+    const JsonField bans = e["bans"];
+    const std::size_t nb = bans.array(0, kBans.size());
+    for (std::size_t b = 0; b < nb; ++b) {
+      switch (read_word(bans[b], kBans)) {
+        case Ban::kDirect:
+          x.bans_direct = true;
+          break;
+        case Ban::kEnchant:
+          x.bans_enchant = true;
+          break;
+        case Ban::kSupport:
+          x.bans_support = true;
+          break;
+        case Ban::kForbidden:
+          x.bans_forbidden = true;
+          break;
+      }
     }
   }
   return d;
@@ -188,6 +181,18 @@ const CardData& CardData::builtin() {
   static const CardData d =
       parse(std::string(embedded::cheaty_mages_cards), "default (cards.json)");
   return d;
+}
+
+std::shared_ptr<const CardData> CardData::load(const std::string& value,
+                                               const std::string* content) {
+  // The game never opens a file: the core reads a file named by a local user (OptionKind::kPath)
+  // and passes its content; a record carries it.
+  if (content)
+    return std::make_shared<const CardData>(parse(*content, cut_for_message(value, 120)));
+  if (value == "default")
+    return std::shared_ptr<const CardData>(&builtin(), [](const CardData*) {});
+  throw Error(fmt::format("cards {}: no such built-in card set (the built-in one is 'default')",
+                          cut_for_message(value)));
 }
 
 }  // namespace villainy::cheaty_mages

@@ -37,12 +37,19 @@ GameInfo CheatyMagesGame::game_info() {
        "off",
        {"off", "on"},
        "CM-22: one Detect Magic is replaced by the English edition's Duplicate"},
+      {"cards",
+       "default",
+       {"default"},
+       "CM-1: card data: 'default' (the printed cards) or the path of a card JSON file (on the "
+       "command line only; a record carries the cards themselves)",
+       OptionKind::kPath,
+       kMaxCardFileBytes},
   };
   return i;
 }
 
 CheatyMagesGame::CheatyMagesGame(const Options& o, int n)
-    : Game(game_info(), o, n), cards_(&CardData::builtin()) {
+    : Game(game_info(), o, n), cards_(CardData::load(o.get("cards"), o.content("cards"))) {
   peek_on = o.is("peek", "on");
   replay = o.is("all-ejected", "replay");
   bribe_on = o.is("bribe", "on");
@@ -96,7 +103,7 @@ std::string CheatyMagesGame::action_name(Action a) const {
   if (a >= kTargetPlayer && a < kSpell) return fmt::format("target:player{}", a - kTargetPlayer);
   if (a >= kSpell && a < kSwap) return fmt::format("spell:{}", a - kSpell);
   if (a >= kSwap && a < kBet)
-    return fmt::format("swap:{}-{}", (a - kSwap) / 5 + 1, (a - kSwap) % 5 + 1);
+    return fmt::format("swap:{}-{}", act::swap_from(a) + 1, act::swap_to(a) + 1);
   if (a >= kBet && a < kBetDone) return fmt::format("bet:{}", a - kBet + 1);
   if (a == kBetDone) return "bet-done";
   if (a >= kDiscard && a < kDraw) return "discard:" + spell(a - kDiscard).key;

@@ -59,7 +59,7 @@ void CheatyMagesState::apply_fighter(Action a) {
   d_.fighter_deck &= static_cast<std::uint16_t>(~(1u << f));
   d_.fighters[static_cast<size_t>(d_.deal_pos++)] = static_cast<std::int8_t>(f);
   if (d_.deal_pos == kPositions) {
-    if (d_.judge_deck == 0) d_.judge_deck = 0xff;  // CM-14: used judges reshuffled
+    if (d_.judge_deck == 0) d_.judge_deck = kAllJudges;  // CM-14: used judges reshuffled
     d_.phase = Phase::kDealJudge;
   }
 }
@@ -121,7 +121,7 @@ void CheatyMagesState::continue_after_draw() {
 
 void CheatyMagesState::begin_match() {
   // CM-5: five fighters, then a judge.
-  d_.fighter_deck = (1u << kNumFighters) - 1;
+  d_.fighter_deck = kAllFighters;
   d_.fighters.fill(-1);
   d_.deal_pos = 0;
   d_.phase = Phase::kDealFighter;

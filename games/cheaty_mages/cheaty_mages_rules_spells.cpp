@@ -11,7 +11,7 @@ namespace villainy::cheaty_mages {
 // ---------------------------------------------------------------------------------------------
 bool CheatyMagesState::confused() const {
   for (int i = 0; i < d_.n_spells; ++i)
-    if (d_.spells[static_cast<size_t>(i)].loc == kLocJudge) return true;
+    if (d_.spells[static_cast<size_t>(i)].loc == place::kJudge) return true;
   return false;
 }
 
@@ -26,7 +26,7 @@ bool CheatyMagesState::reflected(int pos) const {
 bool CheatyMagesState::has_continuous(int p, int k) const {
   for (int i = 0; i < d_.n_spells; ++i) {
     const Spell& s = d_.spells[static_cast<size_t>(i)];
-    if (s.loc == kLocPlayer + p && s.kind == k) return true;
+    if (s.loc == place::player(p) && s.kind == k) return true;
   }
   return false;
 }
@@ -86,7 +86,7 @@ bool CheatyMagesState::spell_visible(int i, Player viewer) const {
 // D4: can the spell at index i be chosen by Dispel Magic / Alteration?
 bool CheatyMagesState::spell_targetable(int i) const {
   const Spell& s = d_.spells[static_cast<size_t>(i)];
-  if (s.loc < kPositions && reflected(s.loc)) return s.kind == kind::kReflection;
+  if (place::is_fighter(s.loc) && reflected(s.loc)) return s.kind == kind::kReflection;
   return true;
 }
 
@@ -152,9 +152,9 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
       const int k = d_.p_kind;
       if (k == kind::kDispelMagic) {
         for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);
-        if (spells_at(kLocJudge) > 0) out.push_back(act::kTargetJudge);
+        if (spells_at(place::kJudge) > 0) out.push_back(act::kTargetJudge);
         for (int q = 0; q < n; ++q)
-          if (spells_at(kLocPlayer + q) > 0) out.push_back(act::kTargetPlayer + q);
+          if (spells_at(place::player(q)) > 0) out.push_back(act::kTargetPlayer + q);
       } else if (k == kind::kAlteration || k == kind::kAntiMagicField || k == kind::kDuplicate) {
         // D4: Alteration and Duplicate target a spell, and CM-9 lets a spell target the
         // Reflection on a reflected fighter (then only it can be chosen); Anti-Magic Field
@@ -189,8 +189,7 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
     case Stage::kSwap:
       for (int from = 0; from < kPositions; ++from)
         for (int to = 0; to < kPositions; ++to)
-          if ((s.bets & (1u << from)) && !(s.bets & (1u << to)))
-            out.push_back(act::kSwap + from * 5 + to);
+          if ((s.bets & (1u << from)) && !(s.bets & (1u << to))) out.push_back(act::swap(from, to));
       return;
   }
 }
@@ -212,7 +211,7 @@ void CheatyMagesState::apply_spell_turn(Action a) {
         d_.stage = Stage::kPeekDiscard;
         return;
       }
-      const bool hide = a >= act::kHide && a < act::kPeek;
+      const bool hide = act::is_hide(a);
       const int k = hide ? a - act::kHide : a - act::kCast;
       const SpellData& sd = cm_->spell(k);
       s.hand[static_cast<size_t>(k)]--;
@@ -257,10 +256,10 @@ void CheatyMagesState::apply_spell_turn(Action a) {
           d_.stage = Stage::kSwap;
           return;
         case kind::kDimensionDoor:
-          clear_loc(kLocJudge);  // Confusion goes with the judge
+          clear_loc(place::kJudge);  // Confusion goes with the judge
           discard_card(kind::kDimensionDoor);
           d_.judge = -1;
-          if (d_.judge_deck == 0) d_.judge_deck = 0xff;
+          if (d_.judge_deck == 0) d_.judge_deck = kAllJudges;
           d_.phase = Phase::kDealJudge;
           return;
         case kind::kConfusion:
@@ -333,7 +332,7 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       return;
     }
     case Stage::kSwap: {
-      const int from = (a - act::kSwap) / 5, to = (a - act::kSwap) % 5;
+      const int from = act::swap_from(a), to = act::swap_to(a);
       s.bets = static_cast<std::uint8_t>((s.bets & ~(1u << from)) | (1u << to));
       discard_card(kind::kImitation);
       end_turn();
@@ -347,14 +346,11 @@ void CheatyMagesState::resolve_support_target(int a) {
   const int p = d_.turn_player;
   const SpellData& sd = cm_->spell(k);
   if (sd.type != SpellType::kSupport) {
-    place_spell(k, a - act::kTargetFighter, d_.p_face_up, d_.p_fclass);
+    place_spell(k, act::target_place(a), d_.p_face_up, d_.p_fclass);
     end_turn();
     return;
   }
-  const int loc = a == act::kTargetJudge
-                      ? kLocJudge
-                      : (a >= act::kTargetPlayer ? kLocPlayer + (a - act::kTargetPlayer)
-                                                 : a - act::kTargetFighter);
+  const int loc = act::target_place(a);
   switch (k) {
     case kind::kDetectMagic:
       reveal_to(loc, p);

@@ -12,8 +12,8 @@ CheatyMagesState::CheatyMagesState(std::shared_ptr<const Game> game)
   for (int k = 0; k < kKinds; ++k)
     d_.deck[static_cast<size_t>(k)] = static_cast<std::int8_t>(cm_->copies(k));
   d_.deck_n = 72;
-  d_.fighter_deck = (1u << kNumFighters) - 1;
-  d_.judge_deck = 0xff;
+  d_.fighter_deck = kAllFighters;
+  d_.judge_deck = kAllJudges;
   const std::int16_t coins = (cm_->bribe_on || cm_->bribe_last) ? 2 : 0;  // CM-3
   for (int p = 0; p < num_players(); ++p) d_.seats[static_cast<size_t>(p)].coins = coins;
   d_.phase = Phase::kStartPlayer;  // CM-4: the first start player is random

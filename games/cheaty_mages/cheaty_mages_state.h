@@ -81,7 +81,11 @@ enum Fighter : int {
   kDragon
 };
 }
-inline constexpr int kNone = -1;  // no fighter, judge, spell kind or seat in a slot
+inline constexpr int kNone = -1;
+inline constexpr std::uint16_t kAllFighters = (1u << kNumFighters) - 1;  // a full fighter deck
+inline constexpr std::uint8_t kAllJudges =
+    (1u << kNumJudges) -
+    1;  // a full judge deck  // no fighter, judge, spell kind or seat in a slot
 
 enum class SpellType : std::uint8_t { kDirect, kEnchant, kSupport };
 enum class Penalty : std::uint8_t { kNone, kDispel, kEject, kFlip };

@@ -146,7 +146,8 @@ json CheatyMagesState::view_json(Player viewer) const {
   j["fighters"] = fighters;
   json judge_spells = json::array();
   for (int i = 0; i < d_.n_spells; ++i)
-    if (d_.spells[static_cast<size_t>(i)].loc == kLocJudge) judge_spells.push_back(spell_json(i));
+    if (d_.spells[static_cast<size_t>(i)].loc == place::kJudge)
+      judge_spells.push_back(spell_json(i));
   j["judge_spells"] = judge_spells;
   json seats = json::array();
   for (int q = 0; q < n; ++q) {
@@ -165,7 +166,7 @@ json CheatyMagesState::view_json(Player viewer) const {
     }
     json cont = json::array();
     for (int i = 0; i < d_.n_spells; ++i)
-      if (d_.spells[static_cast<size_t>(i)].loc == kLocPlayer + q)
+      if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
         cont.push_back(g.spell(d_.spells[static_cast<size_t>(i)].kind).key);
     e["continuous"] = cont;
     e["bribes_this_match"] = d_.match_bribes[static_cast<size_t>(q)];
@@ -256,7 +257,7 @@ std::string CheatyMagesState::view_text(Player viewer) const {
     const Seat& s = d_.seats[static_cast<size_t>(q)];
     std::string cont;
     for (int i = 0; i < d_.n_spells; ++i)
-      if (d_.spells[static_cast<size_t>(i)].loc == kLocPlayer + q)
+      if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
         cont += " +" + g.spell(d_.spells[static_cast<size_t>(i)].kind).name;
     o += fmt::format("  {:<7} coins {:>3}, {} cards, {} bet card(s){}{}{}\n", Who(q, viewer),
                      s.coins, s.hand_n, s.bet_n,
@@ -464,7 +465,7 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
     }
     if (revealed)
       return fmt::format("{} move{} {} bet from {} to {}{}", w, me ? "" : "s", me ? "your" : "a",
-                         (a - kSwap) / 5 + 1, (a - kSwap) % 5 + 1, me ? "" : " (Imitation)");
+                         act::swap_from(a) + 1, act::swap_to(a) + 1, me ? "" : " (Imitation)");
     return fmt::format("{} swaps a bet card (Imitation)", w);
   }
   if (a >= kSpell && a < kSwap) {
