@@ -180,7 +180,7 @@ class CheatyMagesState : public State {
   const CheatyMagesGame& cm_game() const { return *cm_; }
   Phase phase() const { return d_.phase; }
   Stage stage() const { return d_.stage; }
-  const Seat& seat(int p) const { return d_.seats[static_cast<size_t>(p)]; }
+  const Seat& seat(int p) const { return d_.seats[p]; }
   int fighter_at(int pos) const { return d_.fighters[static_cast<size_t>(pos)]; }
   int judge() const { return d_.judge; }
   int start_player() const { return d_.start_player; }

@@ -17,46 +17,39 @@ GameInfo CheatyMagesGame::game_info() {
       "noticing: too much mana on a fighter and it is dispelled or ejected. Three matches; the "
       "richest mage wins.";
   i.options = {
-      {"peek",
-       "on",
-       {"on", "off"},
-       "CM-7: discard a card to look at one fighter's face-down spells (on) or only Detect Magic "
-       "peeks (off)"},
-      {"all-ejected",
-       "replay",
-       {"replay", "no-payout"},
-       "CM-12: when every fighter is ejected the match is replayed (replay) or counts with no "
-       "payout (no-payout)"},
-      {"bribe",
-       "off",
-       {"off", "on", "last-match"},
-       "CM-20: pay 2 coins to cast a banned spell: never, any match, or in the last match only (2 "
-       "starting coins when on/last-match)"},
-      {"lawty-limit", "10", {"10", "12"}, "CM-21: Lawty's mana limit"},
-      {"duplicate",
-       "off",
-       {"off", "on"},
-       "CM-22: one Detect Magic is replaced by the English edition's Duplicate"},
-      {"cards",
-       "default",
-       {"default"},
-       "CM-1: card data: 'default' (the printed cards) or the path of a card JSON file (on the "
-       "command line only; a record carries the cards themselves)",
-       OptionKind::kPath,
-       kMaxCardFileBytes},
+      OptionSpec::boolean("peek", true,
+                          "CM-7: discard a card to look at one fighter's face-down spells (on) or "
+                          "only Detect Magic peeks (off)"),
+      OptionSpec::choice("all-ejected", "replay", {"replay", "no-payout"},
+                         "CM-12: when every fighter is ejected the match is replayed (replay) or "
+                         "counts with no payout (no-payout)"),
+      OptionSpec::choice("bribe", "off", {"off", "on", "last-match"},
+                         "CM-20: pay 2 coins to cast a banned spell: never, any match, or in the "
+                         "last match only (2 starting coins when on/last-match)"),
+      OptionSpec::choice("lawty-limit", "10", {"10", "12"},
+                         "CM-21: Lawty's mana limit (10: as the card data says)"),
+      OptionSpec::boolean("duplicate", false,
+                          "CM-22: one Detect Magic is replaced by the English edition's Duplicate"),
+      OptionSpec::path("cards", {"default"},
+                       "CM-1: card data: 'default' (the printed cards) or the path of a card JSON "
+                       "file (on the command line only; a record carries the cards themselves)",
+                       kMaxCardFileBytes),
   };
   return i;
 }
 
 CheatyMagesGame::CheatyMagesGame(const Options& o, int n)
-    : Game(game_info(), o, n), cards_(CardData::load(o.get("cards"), o.content("cards"))) {
-  peek_on = o.is("peek", "on");
-  replay = o.is("all-ejected", "replay");
-  bribe_on = o.is("bribe", "on");
-  bribe_last = o.is("bribe", "last-match");
-  duplicate_on = o.is("duplicate", "on");
+    : Game(game_info(), o, n),
+      cards_(CardData::load(o.get_path("cards").value, o.get_path("cards").content)) {
+  enum class Bribe { kOff, kOn, kLastMatch };  // the order of the option's values
+  peek_on = o.get_bool("peek");
+  replay = o.get_choice("all-ejected") == "replay";
+  const auto bribe = o.get_enum<Bribe>("bribe");
+  bribe_on = bribe == Bribe::kOn;
+  bribe_last = bribe == Bribe::kLastMatch;
+  duplicate_on = o.get_bool("duplicate");
   judges_ = cards_->judges;
-  judges_[judge_id::kLawty].limit = o.is("lawty-limit", "12") ? 12 : 10;
+  if (o.get_choice("lawty-limit") == "12") judges_[judge_id::kLawty].limit = 12;  // CM-21
   for (int k = 0; k < kKinds; ++k)
     copies_[static_cast<size_t>(k)] =
         static_cast<std::int8_t>(cards_->spells[static_cast<size_t>(k)].copies);

@@ -40,7 +40,7 @@ void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) cons
   std::array<std::int8_t, kKinds> pool = d_.deck;
   for (int q = 0; q < n; ++q) {
     if (q == viewer) continue;
-    const Seat& s = d_.seats[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     for (int k = 0; k < kKinds; ++k)
       pool[static_cast<size_t>(k)] =
           static_cast<std::int8_t>(pool[static_cast<size_t>(k)] + s.hand[static_cast<size_t>(k)]);
@@ -94,7 +94,7 @@ void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) cons
   for (int k = 0; k < kKinds; ++k) total += pool[static_cast<size_t>(k)];
   for (int q = 0; q < n; ++q) {
     if (q == viewer) continue;
-    Seat& t = r.d_.seats[static_cast<size_t>(q)];
+    Seat& t = r.d_.seats[q];
     t.hand.fill(0);
     for (int c = 0; c < t.hand_n; ++c) {
       const int k = draw_random_kind(rng, pool, total);

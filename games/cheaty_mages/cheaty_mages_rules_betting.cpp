@@ -4,7 +4,7 @@
 namespace villainy::cheaty_mages {
 
 void CheatyMagesState::legal_bet(std::vector<Action>& out) const {
-  const Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
+  const Seat& s = d_.seats[d_.decider];
   if (s.bet_n < 3)
     for (int b = 0; b < kPositions; ++b)
       if (!(s.bets & (1u << b))) out.push_back(act::kBet + b);
@@ -12,7 +12,7 @@ void CheatyMagesState::legal_bet(std::vector<Action>& out) const {
 }
 
 void CheatyMagesState::apply_bet(Action a) {
-  Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
+  Seat& s = d_.seats[d_.decider];
   if (a == act::kBetDone) {
     after_bets(d_.decider);
     return;

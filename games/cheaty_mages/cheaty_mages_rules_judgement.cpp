@@ -103,8 +103,8 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
     }
   }
   for (int q = 0; q < n; ++q) {
-    m.bets[static_cast<size_t>(q)] = d_.seats[static_cast<size_t>(q)].bets;
-    m.bribes[static_cast<size_t>(q)] = d_.match_bribes[static_cast<size_t>(q)];
+    m.bets[static_cast<size_t>(q)] = d_.seats[q].bets;
+    m.bribes[static_cast<size_t>(q)] = d_.seats[q].match_bribes;
   }
   d_.bets_public = true;
   if (best < 0) {  // CM-12: every fighter ejected
@@ -121,7 +121,7 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
   const int pz = prize(best);
   m.prize = static_cast<std::int16_t>(pz);
   for (int q = 0; q < n; ++q) {
-    Seat& s = d_.seats[static_cast<size_t>(q)];
+    Seat& s = d_.seats[q];
     if (!(s.bets & (1u << best))) continue;
     const int pay = s.bet_n == 1 ? 2 * pz : (s.bet_n == 2 ? pz : (pz + 1) / 2);  // CM-6
     s.coins = static_cast<std::int16_t>(s.coins + pay);

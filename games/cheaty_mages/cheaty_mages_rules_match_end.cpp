@@ -18,15 +18,13 @@ void CheatyMagesState::finish_match(bool counted_match, bool all_ejected) {
   const int n = num_players();
   if (d_.counted >= 3) {  // CM-16
     int best = -1;
-    for (int q = 0; q < n; ++q) best = std::max<int>(best, d_.seats[static_cast<size_t>(q)].coins);
+    for (int q = 0; q < n; ++q) best = std::max<int>(best, d_.seats[q].coins);
     int most_cards = -1;
     for (int q = 0; q < n; ++q)
-      if (d_.seats[static_cast<size_t>(q)].coins == best)
-        most_cards = std::max<int>(most_cards, d_.seats[static_cast<size_t>(q)].hand_n);
+      if (d_.seats[q].coins == best) most_cards = std::max<int>(most_cards, d_.seats[q].hand_n);
     d_.winners_mask = 0;
     for (int q = 0; q < n; ++q)
-      if (d_.seats[static_cast<size_t>(q)].coins == best &&
-          d_.seats[static_cast<size_t>(q)].hand_n == most_cards)
+      if (d_.seats[q].coins == best && d_.seats[q].hand_n == most_cards)
         d_.winners_mask |= static_cast<std::uint8_t>(1u << q);
     d_.phase = Phase::kGameOver;
     return;
@@ -57,12 +55,12 @@ void CheatyMagesState::cleanup() {
   d_.judge = -1;
   d_.fighters.fill(-1);
   for (int q = 0; q < num_players(); ++q) {
-    Seat& s = d_.seats[static_cast<size_t>(q)];
+    Seat& s = d_.seats[q];
     s.bets = 0;
     s.bet_n = 0;
     s.passed = false;
+    s.match_bribes = 0;
   }
-  d_.match_bribes.fill(0);
   d_.bets_public = false;
   d_.spell_turns = 0;
 }
@@ -70,12 +68,10 @@ void CheatyMagesState::cleanup() {
 void CheatyMagesState::choose_next_start() {
   // CM-15: most coins; ties at random (D12).
   int best = -1;
-  for (int q = 0; q < num_players(); ++q)
-    best = std::max<int>(best, d_.seats[static_cast<size_t>(q)].coins);
+  for (int q = 0; q < num_players(); ++q) best = std::max<int>(best, d_.seats[q].coins);
   d_.start_candidates = 0;
   for (int q = 0; q < num_players(); ++q)
-    if (d_.seats[static_cast<size_t>(q)].coins == best)
-      d_.start_candidates |= static_cast<std::uint8_t>(1u << q);
+    if (d_.seats[q].coins == best) d_.start_candidates |= static_cast<std::uint8_t>(1u << q);
   if (__builtin_popcount(d_.start_candidates) == 1) {
     d_.start_player = static_cast<std::int8_t>(__builtin_ctz(d_.start_candidates));
     begin_match();
@@ -85,14 +81,14 @@ void CheatyMagesState::choose_next_start() {
 }
 
 void CheatyMagesState::legal_refill(std::vector<Action>& out) const {
-  const Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
+  const Seat& s = d_.seats[d_.decider];
   for (int k = 0; k < kKinds; ++k)
     if (s.hand[static_cast<size_t>(k)] > 0) out.push_back(act::kDiscard + k);
   out.push_back(act::kDraw);
 }
 
 void CheatyMagesState::apply_refill(Action a) {
-  Seat& s = d_.seats[static_cast<size_t>(d_.decider)];
+  Seat& s = d_.seats[d_.decider];
   if (a == act::kDraw) {
     const int count = std::min(cm_->refill_draw(), cm_->hand_limit() - s.hand_n);
     start_draw(d_.decider, std::max(0, count), DrawFor::kRefill);
@@ -130,8 +126,8 @@ json CheatyMagesState::outcome() const {
   j["winners"] = winners();
   std::vector<int> coins, cards;
   for (int p = 0; p < num_players(); ++p) {
-    coins.push_back(d_.seats[static_cast<size_t>(p)].coins);
-    cards.push_back(d_.seats[static_cast<size_t>(p)].hand_n);
+    coins.push_back(d_.seats[p].coins);
+    cards.push_back(d_.seats[p].hand_n);
   }
   j["coins"] = coins;
   j["cards_in_hand"] = cards;

@@ -45,7 +45,7 @@ void CheatyMagesState::apply_start(Action a) {
 
 void CheatyMagesState::apply_deal(Action a) {
   const int k = a - act::kDeal;
-  Seat& s = d_.seats[static_cast<size_t>(d_.draw_for)];
+  Seat& s = d_.seats[d_.draw_for];
   d_.deck[static_cast<size_t>(k)]--;
   d_.deck_n--;
   s.hand[static_cast<size_t>(k)]++;

@@ -44,7 +44,7 @@ bool CheatyMagesState::bribe_active() const {
 // them, D7 Amnesia, Imitation) is worked out once per call (issue 15: this was ~64% of a random
 // playout's time as a per-kind out-of-line call).
 std::uint64_t CheatyMagesState::castable_kinds(int p) const {
-  const Seat& s = d_.seats[static_cast<size_t>(p)];
+  const Seat& s = d_.seats[p];
   std::uint64_t in_hand = 0;
   for (int k = 0; k < kKinds; ++k)
     if (s.hand[static_cast<size_t>(k)] > 0) in_hand |= std::uint64_t{1} << k;
@@ -58,8 +58,7 @@ std::uint64_t CheatyMagesState::castable_kinds(int p) const {
   }
   if (out & (std::uint64_t{1} << kind::kAmnesia)) {  // D7
     bool any = false;
-    for (int q = 0; q < num_players() && !any; ++q)
-      any = d_.seats[static_cast<size_t>(q)].hand_n - (q == p ? 1 : 0) > 0;
+    for (int q = 0; q < num_players() && !any; ++q) any = d_.seats[q].hand_n - (q == p ? 1 : 0) > 0;
     if (!any) out &= ~(std::uint64_t{1} << kind::kAmnesia);
   }
   if (s.bet_n < 2) out &= ~(std::uint64_t{1} << kind::kImitation);
@@ -96,10 +95,10 @@ bool CheatyMagesState::spell_targetable(int i) const {
 void CheatyMagesState::next_spell_turn(bool advance) {
   const int n = num_players();
   if (d_.spell_turns >= kSpellTurnGuard)  // D9
-    for (int q = 0; q < n; ++q) d_.seats[static_cast<size_t>(q)].passed = true;
+    for (int q = 0; q < n; ++q) d_.seats[q].passed = true;
   int p = advance ? (d_.turn_player + 1) % n : d_.turn_player;
   for (int i = 0; i < n; ++i, p = (p + 1) % n) {
-    Seat& s = d_.seats[static_cast<size_t>(p)];
+    Seat& s = d_.seats[p];
     if (s.passed) continue;
     if (s.hand_n == 0) {  // CM-7: no cards, passes automatically
       s.passed = true;
@@ -128,7 +127,7 @@ void CheatyMagesState::end_turn() {
 void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
   const int n = num_players();
   const int p = d_.decider;
-  const Seat& s = d_.seats[static_cast<size_t>(p)];
+  const Seat& s = d_.seats[p];
   switch (d_.stage) {
     case Stage::kChoose: {
       const std::uint64_t kinds = castable_kinds(p);
@@ -162,7 +161,7 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
         for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);
       } else if (k == kind::kAmnesia) {
         for (int q = 0; q < n; ++q)
-          if (d_.seats[static_cast<size_t>(q)].hand_n > 0) out.push_back(act::kTargetPlayer + q);
+          if (d_.seats[q].hand_n > 0) out.push_back(act::kTargetPlayer + q);
       } else {
         for (int pos = 0; pos < kPositions; ++pos)
           if (!reflected(pos)) out.push_back(act::kTargetFighter + pos);
@@ -199,7 +198,7 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
 // ---------------------------------------------------------------------------------------------
 void CheatyMagesState::apply_spell_turn(Action a) {
   const int p = d_.decider;
-  Seat& s = d_.seats[static_cast<size_t>(p)];
+  Seat& s = d_.seats[p];
   switch (d_.stage) {
     case Stage::kChoose: {
       if (a == act::kPass) {
@@ -227,7 +226,7 @@ void CheatyMagesState::apply_spell_turn(Action a) {
       const bool bribe = banned(k) && !invisible;
       if (bribe) {  // D3
         s.coins = static_cast<std::int16_t>(s.coins - 2);
-        d_.match_bribes[static_cast<size_t>(p)]++;
+        s.match_bribes++;
       }
       d_.p_kind = static_cast<std::int8_t>(k);
       // D11: the public constraint on a face-down spell's Forbidden keyword.

@@ -15,7 +15,8 @@ CheatyMagesState::CheatyMagesState(std::shared_ptr<const Game> game)
   d_.fighter_deck = kAllFighters;
   d_.judge_deck = kAllJudges;
   const std::int16_t coins = (cm_->bribe_on || cm_->bribe_last) ? 2 : 0;  // CM-3
-  for (int p = 0; p < num_players(); ++p) d_.seats[static_cast<size_t>(p)].coins = coins;
+  d_.seats.resize(num_players());
+  for (Seat& s : d_.seats) s.coins = coins;
   d_.phase = Phase::kStartPlayer;  // CM-4: the first start player is random
   d_.start_candidates = static_cast<std::uint8_t>((1u << num_players()) - 1);
   d_.fighters.fill(-1);
@@ -166,7 +167,7 @@ std::uint64_t CheatyMagesState::fingerprint() const {
     }
   };
   for (int p = 0; p < num_players(); ++p) {
-    const Seat& s = d_.seats[static_cast<size_t>(p)];
+    const Seat& s = d_.seats[p];
     mix_counts(s.hand);
     mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.coins)) |
         (static_cast<std::uint64_t>(s.bets) << 16) | (static_cast<std::uint64_t>(s.bet_n) << 24) |
@@ -218,8 +219,7 @@ std::uint64_t CheatyMagesState::fingerprint() const {
   mix(static_cast<std::uint64_t>(d_.spell_turns) | (static_cast<std::uint64_t>(d_.counted) << 16) |
       (static_cast<std::uint64_t>(d_.played) << 24) |
       (static_cast<std::uint64_t>(d_.replays) << 40));
-  for (int p = 0; p < num_players(); ++p)
-    mix(static_cast<std::uint64_t>(d_.match_bribes[static_cast<size_t>(p)]));
+  for (int p = 0; p < num_players(); ++p) mix(static_cast<std::uint64_t>(d_.seats[p].match_bribes));
   mix(static_cast<std::uint64_t>(d_.summary.number) |
       (static_cast<std::uint64_t>(d_.summary.winner_pos + 1) << 16) |
       (static_cast<std::uint64_t>(d_.summary.dispelled) << 24) |

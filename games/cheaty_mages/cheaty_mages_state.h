@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "villainy/core/seat_array.h"
 #include "villainy/core/types.h"
 
 namespace villainy::cheaty_mages {
@@ -81,7 +82,7 @@ enum Fighter : int {
   kDragon
 };
 }
-inline constexpr int kNone = -1;
+inline constexpr int kAbsent = -1;
 inline constexpr std::uint16_t kAllFighters = (1u << kNumFighters) - 1;  // a full fighter deck
 inline constexpr std::uint8_t kAllJudges =
     (1u << kNumJudges) -
@@ -219,7 +220,7 @@ constexpr int target_place(Action a) {
 // A spell in play.
 struct Spell {
   std::int16_t attached = -1;  // Duplicate: uid of the spell it lies on
-  std::int8_t kind = kNone;
+  std::int8_t kind = kAbsent;
   std::int8_t loc = -1;  // place:: (a position, the judge or a player)
   std::int8_t caster = -1;
   std::uint8_t known = 0;  // players who know a face-down spell (caster, peekers)
@@ -231,6 +232,7 @@ struct Spell {
 
 struct Seat {
   std::int16_t coins = 0;
+  std::int16_t match_bribes = 0;           // bribes paid this match (CM-20)
   std::array<std::int8_t, kKinds> hand{};  // copies of each kind
   std::int8_t hand_n = 0;
   std::uint8_t bets = 0;  // bit n-1: bet on position n (hidden)
@@ -246,10 +248,10 @@ struct MatchSummary {
   std::array<std::int16_t, kMaxPlayers> payout{};
   std::array<std::int16_t, kMaxPlayers> bribes{};
   bool counted = false, all_ejected = false, judged = false, confusion = false;
-  std::int8_t judge = kNone;
-  std::int8_t ferine_type = kNone;  // the SpellType Ferine turned, or kNone
-  std::int8_t start_player = kNone;
-  std::int8_t winner_pos = kNone, winner_fighter = kNone;
+  std::int8_t judge = kAbsent;
+  std::int8_t ferine_type = kAbsent;  // the SpellType Ferine turned, or kAbsent
+  std::int8_t start_player = kAbsent;
+  std::int8_t winner_pos = kAbsent, winner_fighter = kAbsent;
   bool winner_had_spells = false;
   std::array<std::int8_t, kPositions> fighters{};
   // Bit pos: the fighter at that position.
@@ -258,22 +260,20 @@ struct MatchSummary {
   std::uint8_t unused = 0;
 };
 
-// Everything a Cheaty Mages! state is, but its game.
-struct StateData {
-  std::array<Seat, kMaxPlayers> seats{};
+// Everything a Cheaty Mages! state is but its seats.
+struct TableData {
   std::array<Spell, kMaxSpells> spells{};  // in the order laid
   MatchSummary summary;
-  std::array<std::int16_t, kMaxPlayers> match_bribes{};
   std::int16_t deck_n = kDeckSize, discard_n = 0;
   std::int16_t n_spells = 0;
   std::int16_t spell_turns = 0;
   std::int16_t played = 0, replays = 0;
   std::uint16_t fighter_deck = 0;  // bit f: fighter f in the fighter deck
   std::array<std::int8_t, kKinds> deck{}, discard{};
-  std::array<std::int8_t, kPositions> fighters{kNone, kNone, kNone, kNone, kNone};
+  std::array<std::int8_t, kPositions> fighters{kAbsent, kAbsent, kAbsent, kAbsent, kAbsent};
   std::uint8_t next_uid = 0;
   std::uint8_t judge_deck = 0;  // bit j: judge j in the judge deck
-  std::int8_t judge = kNone;
+  std::int8_t judge = kAbsent;
   Phase phase = Phase::kStartPlayer;
   Stage stage = Stage::kChoose;
   std::int8_t start_player = 0, turn_player = 0, decider = 0;
@@ -283,7 +283,7 @@ struct StateData {
   std::int8_t refill_seat = 0, refill_done = 0;
   std::uint8_t start_candidates = 0;
   // The pending spell (stages kTarget…kDest).
-  std::int8_t p_kind = kNone, p_loc = -1, p_spell = -1;
+  std::int8_t p_kind = kAbsent, p_loc = -1, p_spell = -1;
   bool p_face_up = true;
   ForbiddenClass p_fclass = ForbiddenClass::kUnknown;
   std::int8_t counted = 0;
@@ -291,8 +291,18 @@ struct StateData {
   std::uint8_t winners_mask = 0;
   std::uint8_t unused = 0;
 };
+static_assert(std::is_trivially_copyable_v<TableData>);
+static_assert(std::has_unique_object_representations_v<TableData>,
+              "TableData has padding: the fingerprint would hash undefined bytes");
+
+// Everything a Cheaty Mages! state is, but its game: the table and the seats. The fingerprint
+// hashes both; the size check below fails if a member is added beside them.
+struct StateData : TableData {
+  SeatArray<Seat, kMaxPlayers> seats;
+};
 static_assert(std::is_trivially_copyable_v<StateData>);
-static_assert(std::has_unique_object_representations_v<StateData>,
-              "StateData has padding: the fingerprint would hash undefined bytes");
+static_assert(std::has_unique_object_representations_v<Seat>);
+static_assert(sizeof(StateData) == sizeof(TableData) + sizeof(SeatArray<Seat, kMaxPlayers>),
+              "StateData holds only the table and the seats");
 
 }  // namespace villainy::cheaty_mages

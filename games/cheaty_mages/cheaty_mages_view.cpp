@@ -151,7 +151,7 @@ json CheatyMagesState::view_json(Player viewer) const {
   j["judge_spells"] = judge_spells;
   json seats = json::array();
   for (int q = 0; q < n; ++q) {
-    const Seat& s = d_.seats[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     json e;
     e["coins"] = s.coins;
     e["hand_size"] = s.hand_n;
@@ -169,7 +169,7 @@ json CheatyMagesState::view_json(Player viewer) const {
       if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
         cont.push_back(g.spell(d_.spells[static_cast<size_t>(i)].kind).key);
     e["continuous"] = cont;
-    e["bribes_this_match"] = d_.match_bribes[static_cast<size_t>(q)];
+    e["bribes_this_match"] = s.match_bribes;
     seats.push_back(e);
   }
   j["seats"] = seats;
@@ -254,7 +254,7 @@ std::string CheatyMagesState::view_text(Player viewer) const {
                      f.prize, f.reverses ? " (reverses)" : "", sp.empty() ? "" : " —" + sp);
   }
   for (int q = 0; q < n; ++q) {
-    const Seat& s = d_.seats[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     std::string cont;
     for (int i = 0; i < d_.n_spells; ++i)
       if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
@@ -265,7 +265,7 @@ std::string CheatyMagesState::view_text(Player viewer) const {
                      s.passed ? ", passed" : "", cont);
   }
   if (viewer >= 0) {
-    const Seat& s = d_.seats[static_cast<size_t>(viewer)];
+    const Seat& s = d_.seats[viewer];
     std::string h;
     for (int k = 0; k < kKinds; ++k)
       for (int c = 0; c < s.hand[static_cast<size_t>(k)]; ++c) {
@@ -350,8 +350,7 @@ void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
   auto hand = w.next("own_hand");
   if (viewer >= 0)
     for (int k = 0; k < kKinds; ++k)
-      hand[static_cast<size_t>(k)] =
-          d_.seats[static_cast<size_t>(viewer)].hand[static_cast<size_t>(k)] / 4.0f;
+      hand[static_cast<size_t>(k)] = d_.seats[viewer].hand[static_cast<size_t>(k)] / 4.0f;
   auto disc = w.next("discard");
   for (int k = 0; k < kKinds; ++k)
     disc[static_cast<size_t>(k)] = d_.discard[static_cast<size_t>(k)] / 4.0f;
@@ -376,7 +375,7 @@ void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
   auto seats = w.next("seats");
   for (int r = 0; r < n; ++r) {
     const int q = viewer >= 0 ? (viewer + r) % n : r;
-    const Seat& s = d_.seats[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     float* o = seats.data() + r * kSeatValues;
     o[0] = s.coins / 50.0f;
     o[1] = s.hand_n / 8.0f;
@@ -390,7 +389,7 @@ void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
   auto bets = w.next("own_bets");
   if (viewer >= 0)
     for (int b = 0; b < kPositions; ++b)
-      bets[static_cast<size_t>(b)] = (d_.seats[static_cast<size_t>(viewer)].bets >> b) & 1;
+      bets[static_cast<size_t>(b)] = (d_.seats[viewer].bets >> b) & 1;
   w.one_hot("phase", static_cast<int>(d_.phase));
   w.one_hot("stage", d_.phase == Phase::kSpell ? static_cast<int>(d_.stage) : -1);
   const bool casting = d_.phase == Phase::kSpell && d_.stage != Stage::kChoose && viewer >= 0 &&

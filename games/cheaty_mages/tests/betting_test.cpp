@@ -24,9 +24,9 @@ TEST(CheatyMagesBetting, CM6_BetsHiddenThenPaid_ThreeCardsRoundUp) {
   t.a("bet:2");
   t.a("bet:3");  // three cards: betting ends by itself
   EXPECT_EQ(t.s().current_player(), 1);
-  EXPECT_TRUE(t.state->view_json(1)["seats"][0].contains("bet_cards"));
-  EXPECT_FALSE(t.state->view_json(1)["seats"][0].contains("bets"));  // hidden (CM-6)
-  EXPECT_TRUE(t.state->view_json(0)["seats"][0].contains("bets"));
+  EXPECT_TRUE(t.state().view_json(1)["seats"][0].contains("bet_cards"));
+  EXPECT_FALSE(t.state().view_json(1)["seats"][0].contains("bets"));  // hidden (CM-6)
+  EXPECT_TRUE(t.state().view_json(0)["seats"][0].contains("bets"));
   EXPECT_FALSE(t.legal("bet-done"));  // at least one card
   t.bets({"1", "1,2"});
   t.cast("fireball", 1);  // Skeleton reverses: 3 + 4 = 7 > Ghost 5
@@ -37,7 +37,7 @@ TEST(CheatyMagesBetting, CM6_BetsHiddenThenPaid_ThreeCardsRoundUp) {
   EXPECT_EQ(t.s().seat(0).coins, 4);
   EXPECT_EQ(t.s().seat(1).coins, 14);
   EXPECT_EQ(t.s().seat(2).coins, 7);
-  EXPECT_TRUE(t.state->view_json(1)["seats"][0].contains("bets"));  // revealed at the match end
+  EXPECT_TRUE(t.state().view_json(1)["seats"][0].contains("bets"));  // revealed at the match end
 }
 
 }  // namespace

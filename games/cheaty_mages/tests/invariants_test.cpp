@@ -84,8 +84,8 @@ TEST(CheatyMagesKnowledge, ResampleKeepsKnownSpellsAndRedealsTheRest) {
   std::set<int> seen_by_2, seen_by_1_second;
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
     Rng r1(seed), r2(seed);
-    auto a = t.state->resample(1, r1);
-    auto b = t.state->resample(2, r2);
+    auto a = t.state().resample(1, r1);
+    auto b = t.state().resample(2, r2);
     const auto& sa = static_cast<const CheatyMagesState&>(*a);
     const auto& sb = static_cast<const CheatyMagesState&>(*b);
     EXPECT_EQ(sa.spell(0).kind, kind::kMight);  // seat 1 peeked: kept
@@ -98,7 +98,7 @@ TEST(CheatyMagesKnowledge, ResampleKeepsKnownSpellsAndRedealsTheRest) {
         EXPECT_FALSE(d.forbidden);  // no bribe under Zapp: not Forbidden
         EXPECT_NE(s->spell(i).kind, kind::kReflection);
       }
-    auto c = t.state->resample(0, r1);  // the caster knows both
+    auto c = t.state().resample(0, r1);  // the caster knows both
     EXPECT_EQ(static_cast<const CheatyMagesState&>(*c).spell(1).kind, kind::kWeaken);
     EXPECT_EQ(static_cast<const CheatyMagesState&>(*c).seat(0).hand, t.s().seat(0).hand);
   }

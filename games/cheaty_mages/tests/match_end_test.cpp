@@ -31,13 +31,13 @@ TEST(CheatyMagesMatchEnd, CM13_RefillDiscardThenDrawUpToTheLimit) {
   EXPECT_EQ(t.s().seat(1).hand_n, 7);
   t.a("draw");
   Rng rng(3);
-  while (t.state->is_chance()) t.state->apply(t.state->sample_chance(rng));
+  while (t.state().is_chance()) t.state().apply(t.state().sample_chance(rng));
   EXPECT_EQ(t.s().seat(1).hand_n, 8);  // 7 + 4 capped at 8
   EXPECT_EQ(t.s().current_player(), 2);
   t.a("draw");  // full hand: draws nothing
   EXPECT_EQ(t.s().seat(2).hand_n, 8);
   t.a("draw");
-  for (int i = 0; i < 3; ++i) t.state->apply(t.state->sample_chance(rng));
+  for (int i = 0; i < 3; ++i) t.state().apply(t.state().sample_chance(rng));
   EXPECT_EQ(t.s().seat(0).hand_n, 8);  // 5 + 3
 }
 
@@ -76,8 +76,8 @@ TEST(CheatyMagesMatchEnd, CM14_CleanupDiscardsSpellsAndJudge_CM15_RichestStarts)
   for (int p = 0; p < 3; ++p)
     t.a("draw"), [&] {
       Rng rng(p);
-      while (t.state->is_chance() && t.s().phase() == Phase::kDraw)
-        t.state->apply(t.state->sample_chance(rng));
+      while (t.state().is_chance() && t.s().phase() == Phase::kDraw)
+        t.state().apply(t.state().sample_chance(rng));
     }();
   EXPECT_EQ(t.s().num_spells(), 0);
   EXPECT_GE(t.s().discard_count(kind::kMight), 1);
@@ -96,11 +96,11 @@ TEST(CheatyMagesMatchEnd, CM15_TiedRichestStartAtRandom) {
   for (int p = 0; p < 3; ++p)
     t.a("draw"), [&] {
       Rng rng(p);
-      while (t.state->is_chance() && t.s().phase() == Phase::kDraw)
-        t.state->apply(t.state->sample_chance(rng));
+      while (t.state().is_chance() && t.s().phase() == Phase::kDraw)
+        t.state().apply(t.state().sample_chance(rng));
     }();
   EXPECT_EQ(t.s().phase(), Phase::kStartPlayer);
-  EXPECT_EQ(t.state->legal_actions().size(), 3u);
+  EXPECT_EQ(t.state().legal_actions().size(), 3u);
 }
 
 TEST(CheatyMagesMatchEnd, CM16_MostCoinsThenMostCardsWin) {

@@ -40,7 +40,7 @@ TEST(CheatyMagesSetup, CM4_RandomFirstStartPlayerAndThreeMatches) {
   EXPECT_EQ(t.s().start_player(), 2);
   Rng rng(7);
   advance(t, rng, [] { return false; });
-  ASSERT_TRUE(t.state->is_terminal());
+  ASSERT_TRUE(t.state().is_terminal());
   EXPECT_EQ(t.s().matches_counted(), 3);
 }
 

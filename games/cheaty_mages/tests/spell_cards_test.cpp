@@ -74,12 +74,12 @@ TEST(CheatyMagesSpellCards, DispelMagic_FaceDownChosenBlind) {
   t.cast("might", 1);
   t.a("cast:dispel-magic");
   t.a("target:1");
-  EXPECT_EQ(t.state->describe_action(t.id("spell:0"), 1),
+  EXPECT_EQ(t.state().describe_action(t.id("spell:0"), 1),
             "You choose spell #1 (a face-down spell)");
   t.a("spell:0");
   EXPECT_EQ(t.s().num_spells(), 0);
   EXPECT_EQ(t.s().discard_count(kind::kMight), 1);  // now public
-  EXPECT_EQ(t.state->view_json(2)["discard"]["might"], 1);
+  EXPECT_EQ(t.state().view_json(2)["discard"]["might"], 1);
 }
 
 TEST(CheatyMagesSpellCards, DispelMagic_ContinuousSpellsAndEmptyTargets) {
@@ -109,7 +109,7 @@ TEST(CheatyMagesSpellCards, Recall_DrawsThenIsDiscarded) {
   EXPECT_EQ(t.s().seat(0).hand[kind::kBlizzard], 1);
   EXPECT_EQ(t.s().seat(0).hand_n, hand);
   EXPECT_EQ(t.s().discard_count(kind::kRecall), 1);
-  EXPECT_EQ(t.state->describe_action(t.id("pass"), 1), "Seat 0 passes");
+  EXPECT_EQ(t.state().describe_action(t.id("pass"), 1), "Seat 0 passes");
 }
 
 TEST(CheatyMagesSpellCards, Amnesia_ChosenPlayerDiscardsACardOfTheirChoice) {
@@ -127,9 +127,9 @@ TEST(CheatyMagesSpellCards, Amnesia_ChosenPlayerDiscardsACardOfTheirChoice) {
   Table u = solo({"amnesia"}, "tad");
   for (int i = 0; i < 7; ++i) {
     u.a("peek");
-    u.state->apply(u.state->legal_actions()[0] == u.id("discard:amnesia")
-                       ? u.state->legal_actions()[1]
-                       : u.state->legal_actions()[0]);
+    u.state().apply(u.state().legal_actions()[0] == u.id("discard:amnesia")
+                        ? u.state().legal_actions()[1]
+                        : u.state().legal_actions()[0]);
     u.a("target:1");
   }
   ASSERT_EQ(u.s().seat(0).hand_n, 1);
@@ -146,7 +146,7 @@ TEST(CheatyMagesSpellCards, Imitation_SwapsABetNotWithASingleBet) {
   EXPECT_FALSE(t.legal("swap:1-2"));
   t.a("swap:1-5");
   EXPECT_EQ(t.s().seat(0).bets, 0b10010);
-  EXPECT_EQ(t.state->describe_action(t.id("pass"), 0), "You pass");
+  EXPECT_EQ(t.state().describe_action(t.id("pass"), 0), "You pass");
   Table u = solo({"imitation"}, "tad", {"1", "3", "4"});
   EXPECT_FALSE(u.legal("cast:imitation"));
 }
@@ -170,7 +170,7 @@ TEST(CheatyMagesSpellCards, Confusion_OnTheJudge) {
   Table u = solo({"confusion"}, "orlair");
   u.a("cast:confusion");
   EXPECT_TRUE(u.s().confused());
-  EXPECT_EQ(u.state->view_json(kSpectator)["judge_spells"][0]["spell"], "confusion");
+  EXPECT_EQ(u.state().view_json(kSpectator)["judge_spells"][0]["spell"], "confusion");
 }
 
 TEST(CheatyMagesSpellCards, Invisibility_CastBannedSpellsWithoutBribe) {
@@ -187,14 +187,14 @@ TEST(CheatyMagesSpellCards, PrismaticRay_DirectFaceDownAnnouncedAsDirect) {
   EXPECT_FALSE(t.legal("hide:fireball"));
   t.a("cast:prismatic-ray");
   EXPECT_TRUE(t.legal("hide:fireball"));
-  EXPECT_EQ(t.state->describe_action(t.id("hide:fireball"), 1),
+  EXPECT_EQ(t.state().describe_action(t.id("hide:fireball"), 1),
             "Seat 0 casts a Direct spell face down");
   t.a("hide:fireball");
   t.a("target:2");
   const Spell& s = t.s().spell(find_spell(t.s(), 1, kind::kFireball));
   EXPECT_FALSE(s.face_up);
-  EXPECT_EQ(t.state->view_json(1)["fighters"][1]["spells"][0]["type"], "Direct");
-  EXPECT_EQ(t.state->view_json(1)["fighters"][1]["spells"][0]["spell"], "unknown");
+  EXPECT_EQ(t.state().view_json(1)["fighters"][1]["spells"][0]["type"], "Direct");
+  EXPECT_EQ(t.state().view_json(1)["fighters"][1]["spells"][0]["spell"], "unknown");
   EXPECT_EQ(t.s().strength(1), 2 - 4);  // stays Direct
 }
 

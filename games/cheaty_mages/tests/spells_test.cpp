@@ -30,10 +30,10 @@ TEST(CheatyMagesSpells, CM7_PassIsFinalAndEmptyHandsPassAutomatically) {
   EXPECT_EQ(t.s().current_player(), 1);  // seat 0 and 2 passed: skipped
   // Seat 1 plays out its hand; with no cards it passes automatically and judgement follows.
   while (t.s().phase() == Phase::kSpell && t.s().seat(1).hand_n > 1)
-    t.a("peek"), t.state->apply(t.state->legal_actions()[0]), t.a("target:1");
+    t.a("peek"), t.state().apply(t.state().legal_actions()[0]), t.a("target:1");
   ASSERT_EQ(t.s().seat(1).hand_n, 1);
   t.a("peek");
-  t.state->apply(t.state->legal_actions()[0]);
+  t.state().apply(t.state().legal_actions()[0]);
   t.a("target:1");
   EXPECT_NE(t.s().phase(), Phase::kSpell);
   EXPECT_EQ(t.s().last_match().number, 1);
@@ -57,8 +57,8 @@ TEST(CheatyMagesSpells, CM7_PeekIsASnapshotAndEmptyTargetsAreLegal) {
   t.cast("weaken", 1);  // seat 0
   const int j = find_spell(t.s(), 0, kind::kWeaken);
   EXPECT_FALSE(t.s().spell_visible(j, 1));  // added after the peek: unknown
-  EXPECT_EQ(t.state->view_json(1)["fighters"][0]["spells"][1]["spell"], "unknown");
-  EXPECT_EQ(t.state->view_json(1)["fighters"][0]["spells"][0]["spell"], "might");
+  EXPECT_EQ(t.state().view_json(1)["fighters"][0]["spells"][1]["spell"], "unknown");
+  EXPECT_EQ(t.state().view_json(1)["fighters"][0]["spells"][0]["spell"], "might");
 }
 
 TEST(CheatyMagesSpells, CM7_PeekOptionOff) {
@@ -74,12 +74,12 @@ TEST(CheatyMagesSpells, CM8_EnchantFaceDownDirectFaceUpSupportDiscarded) {
   const Spell& m = t.s().spell(find_spell(t.s(), 1, kind::kMight));
   EXPECT_FALSE(m.face_up);
   EXPECT_EQ(m.known, 1u);  // its caster
-  EXPECT_EQ(t.state->view_json(2)["fighters"][1]["spells"][0]["type"], "Enchant");
+  EXPECT_EQ(t.state().view_json(2)["fighters"][1]["spells"][0]["type"], "Enchant");
   t.a("pass");
   t.a("pass");
   t.cast("fireball", 2);
   EXPECT_TRUE(t.s().spell(find_spell(t.s(), 1, kind::kFireball)).face_up);
-  EXPECT_EQ(t.state->view_json(2)["fighters"][1]["spells"][1]["spell"], "fireball");
+  EXPECT_EQ(t.state().view_json(2)["fighters"][1]["spells"][1]["spell"], "fireball");
   t.a("cast:recall");
   t.a("deal:blizzard");
   EXPECT_EQ(t.s().discard_count(kind::kRecall), 1);

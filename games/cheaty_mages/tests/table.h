@@ -1,4 +1,5 @@
-// Test helper: sets up exact Cheaty Mages! positions by applying forced chance outcomes by name.
+// Test helper: sets up exact Cheaty Mages! positions by applying forced chance outcomes by name,
+// on the core's scripted table (core/testing/scripted_table.h).
 #pragma once
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "cheaty_mages/cheaty_mages.h"
+#include "scripted_table.h"
 #include "villainy/core/random.h"
 #include "villainy/core/registry.h"
 
@@ -16,7 +18,7 @@ namespace villainy::cheaty_mages {
 // The tests' friend (declared in cheaty_mages.h): sets up positions that play reaches only after
 // many moves. No production code calls it.
 struct TestAccess {
-  static Seat& seat(CheatyMagesState& s, int p) { return s.d_.seats[static_cast<size_t>(p)]; }
+  static Seat& seat(CheatyMagesState& s, int p) { return s.d_.seats[p]; }
   // Empties the deck: its cards go to the discard pile (keep) or out of the game.
   static void empty_deck(CheatyMagesState& s, bool keep) {
     StateData& d = s.d_;
@@ -32,20 +34,14 @@ struct TestAccess {
 
 namespace test {
 
-struct Table {
-  std::shared_ptr<const Game> game;
-  std::unique_ptr<State> state;
-
-  CheatyMagesState& s() { return static_cast<CheatyMagesState&>(*state); }
-  const CheatyMagesGame& g() { return static_cast<const CheatyMagesGame&>(*game); }
-  Action id(const std::string& name) {
-    auto a = game->action_from_name(name);
-    if (!a) throw Error("test: unknown action " + name);
-    return *a;
-  }
-  // Applies an action by name (throws if illegal).
-  void a(const std::string& name) { state->apply(id(name)); }
-  bool legal(const std::string& name) { return state->is_legal(id(name)); }
+// The scripted table of core/testing with Cheaty Mages! set-up helpers.
+class Table : public villainy::testing::ScriptedTable {
+ public:
+  using ScriptedTable::ScriptedTable;
+  CheatyMagesState& s() { return static_cast<CheatyMagesState&>(*state_); }
+  const CheatyMagesGame& g() const { return static_cast<const CheatyMagesGame&>(game()); }
+  // Whoever decides next takes the action (by name); a ScriptError if it is illegal.
+  void a(const std::string& name) { step(name); }
   void cast(const std::string& spell, int pos) {
     a("cast:" + spell);
     a("target:" + std::to_string(pos));
@@ -90,9 +86,9 @@ inline int find_spell(const CheatyMagesState& s, int loc, int k) {
 template <class F>
 inline void advance(Table& t, Rng& rng, F stop) {
   std::vector<Action> l;
-  for (int guard = 0; guard < 100000 && !t.state->is_terminal() && !stop(); ++guard) {
-    if (t.state->is_chance()) {
-      t.state->apply(t.state->sample_chance(rng));
+  for (int guard = 0; guard < 100000 && !t.state().is_terminal() && !stop(); ++guard) {
+    if (t.state().is_chance()) {
+      t.state().apply(t.state().sample_chance(rng));
       continue;
     }
     switch (t.s().phase()) {
@@ -106,8 +102,8 @@ inline void advance(Table& t, Rng& rng, F stop) {
         if (t.legal("pass"))
           t.a("pass");
         else {
-          t.state->legal_actions(l);
-          t.state->apply(l[0]);
+          t.state().legal_actions(l);
+          t.state().apply(l[0]);
         }
     }
   }
@@ -166,9 +162,7 @@ inline Table setup(int n, std::vector<std::vector<std::string>> hands,
                    const std::vector<std::string>& fighters = {}, const std::string& judge = "",
                    int start = 0, const std::map<std::string, std::string>& options = {}) {
   register_game();
-  Table t;
-  t.game = load_game("cheaty-mages", options, n, OptionSource::kLocalUser);  // may name files
-  t.state = t.game->new_initial_state();
+  Table t(load_game("cheaty-mages", options, n, OptionSource::kLocalUser));  // may name files
   t.a("start:" + std::to_string(start));
   hands.resize(static_cast<size_t>(n));
   for (int p = 0; p < n; ++p) {
@@ -180,7 +174,7 @@ inline Table setup(int n, std::vector<std::vector<std::string>> hands,
     size_t pad = 0;
     while (dealt < t.g().hand_size()) {
       const std::string name = std::string("deal:") + kPadding[pad % 12];
-      if (t.state->is_legal(t.id(name))) {
+      if (t.legal(name)) {
         t.a(name);
         ++dealt;
       }
