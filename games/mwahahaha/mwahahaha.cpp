@@ -116,18 +116,18 @@ MwahahahaState::MwahahahaState(std::shared_ptr<const Game> game)
     s_.raw_deck[static_cast<size_t>(k)] = static_cast<std::uint8_t>(g_->raw_total(k));
   for (int t = 0; t < kNumTricks; ++t)
     s_.trick_deck[static_cast<size_t>(t)] =
-        static_cast<std::uint8_t>(d_->trick[static_cast<size_t>(t)].copies);
-  s_.emp_deck = (1ULL << kNumEmp) - 1;
-  s_.min_deck = (1ULL << kNumMin) - 1;
-  s_.dev_deck = (1U << kNumDev) - 1;
-  s_.sci_pool = (1U << kNumSci) - 1;
+        static_cast<std::uint8_t>(d_->tricks[static_cast<size_t>(t)].copies);
+  s_.emp_deck = (1ULL << kNumEmpires) - 1;
+  s_.min_deck = (1ULL << kNumMinions) - 1;
+  s_.dev_deck = (1U << kNumDevices) - 1;
+  s_.sci_pool = (1U << kNumScientists) - 1;
   s_.w_excl = -1;
   s_.dmg_target = -1;
   s_.trick = -1;
   s_.trade_partner = -1;
   s_.trade_proposer = -1;
   s_.target_emp = -1;
-  for (int p = 0; p < kMaxP; ++p) {
+  for (int p = 0; p < kMaxPlayers; ++p) {
     s_.seats[static_cast<size_t>(p)].sci = -1;
     s_.seats[static_cast<size_t>(p)].device = -1;
   }
@@ -187,11 +187,11 @@ bool MwahahahaState::device_known(int p, int viewer) const {
 int MwahahahaState::effective_cap(int p, int type) const {
   const Seat& st = seat(p);
   if (st.sci < 0) return 0;  // before the scientists are dealt
-  int c = d_->sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(type)] +
+  int c = d_->scientists[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(type)] +
           st.overtime[static_cast<size_t>(type)];
-  for (int e = 0; e < kNumEmp; ++e)
+  for (int e = 0; e < kNumEmpires; ++e)
     if (bit(st.empires, e) && !bit(s_.struck, e))
-      c += d_->emp[static_cast<size_t>(e)].cap[static_cast<size_t>(type)];
+      c += d_->empires[static_cast<size_t>(e)].cap[static_cast<size_t>(type)];
   return c;
 }
 int MwahahahaState::capacity_left(int p, int type) const {
@@ -201,7 +201,7 @@ int MwahahahaState::capacity_left(int p, int type) const {
 int MwahahahaState::capability(int p) const {
   const Seat& st = seat(p);
   if (st.device < 0) return 0;
-  const DeviceCard& dv = d_->dev[static_cast<size_t>(st.device)];
+  const DeviceCard& dv = d_->devices[static_cast<size_t>(st.device)];
   int cap = 0;
   for (int l = 0; l < kLevels; ++l) {
     bool ok = true;
@@ -215,7 +215,7 @@ int MwahahahaState::capability(int p) const {
 
 int MwahahahaState::receive_cap(int p) const {
   const Seat& st = seat(p);
-  int cap = (d_->sci[static_cast<size_t>(st.sci)].power == kTradeNet ? 2 : 1) + st.raw_extra;
+  int cap = (d_->scientists[static_cast<size_t>(st.sci)].power == kTradeNet ? 2 : 1) + st.raw_extra;
   return std::max(0, cap - st.raw_received);
 }
 
@@ -402,13 +402,13 @@ void MwahahahaState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
     }
     case chDevice: {
       const double n = std::popcount(s_.dev_deck);
-      for (int i = 0; i < kNumDev; ++i)
+      for (int i = 0; i < kNumDevices; ++i)
         if (bit(s_.dev_deck, i)) out.push_back({act::kDevice + i, 1.0 / n});
       break;
     }
     case chSci: {
       const double n = std::popcount(s_.sci_pool);
-      for (int i = 0; i < kNumSci; ++i)
+      for (int i = 0; i < kNumScientists; ++i)
         if (bit(s_.sci_pool, i)) out.push_back({act::kSci + i, 1.0 / n});
       break;
     }
@@ -500,7 +500,7 @@ Player MwahahahaState::current_player() const {
   return s_.actor;
 }
 
-bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
+bool MwahahahaState::can_play(int p, int t, Window w, bool main) const {
   const Seat& st = seat(p);
   if (!st.tricks[static_cast<size_t>(t)]) return false;
   const int n = num_players();
@@ -550,23 +550,25 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
     case tMercenary:  // MW-2b: an empty deck is reshuffled from the discard pile
       return rivalry_main && std::popcount(st.minions) < d_->max_minions && drawable(1) > 0;
     case tReinforce:
-      return fight && p == s_.attacker && (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
+      return fight && p == s_.attacker &&
+             (w == Window::kAttackDeclared || w == Window::kBeforeRoll);
     case tSneak:
-      return fight && p == s_.attacker && w == Wnd::kAttackDeclared && !s_.sneak;
+      return fight && p == s_.attacker && w == Window::kAttackDeclared && !s_.sneak;
     // R-react
     case tDefective:
-      return !main && w == Wnd::kConvert && p != s_.turn;
+      return !main && w == Window::kConvert && p != s_.turn;
     case tAmbush:
-      return fight && p == s_.defender && (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
+      return fight && p == s_.defender &&
+             (w == Window::kAttackDeclared || w == Window::kBeforeRoll);
     case tSecretVault:
       return fight && p == s_.defender && s_.target_emp < 0 && !s_.vault &&
-             (w == Wnd::kAttackDeclared || w == Wnd::kBeforeRoll);
+             (w == Window::kAttackDeclared || w == Window::kBeforeRoll);
     case tDoubleAgent:
-      return fight && p != s_.attacker && w == Wnd::kAttackDeclared && s_.n_atk > 0;
+      return fight && p != s_.attacker && w == Window::kAttackDeclared && s_.n_atk > 0;
     case tBoobyTrap:  // "one surviving attacking minion": there must be one (MW-6a)
-      return fight && p == s_.defender && w == Wnd::kAfterResolved && s_.n_atk > 0;
+      return fight && p == s_.defender && w == Window::kAfterResolved && s_.n_atk > 0;
     case tFieldMedic: {
-      if (!(fight && w == Wnd::kAfterDamage)) return false;
+      if (!(fight && w == Window::kAfterDamage)) return false;
       for (int i = 0; i < s_.n_atk; ++i)
         if (s_.atk_dmg[static_cast<size_t>(i)] && bit(st.minions, s_.atk[static_cast<size_t>(i)]))
           return true;
@@ -576,22 +578,22 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
       return false;
     }
     case tLoadedDice:
-      if (w == Wnd::kFightAfterRoll && fight) return p == s_.attacker || p == s_.defender;
-      if (w == Wnd::kThreatAfterRoll && !main)
+      if (w == Window::kFightAfterRoll && fight) return p == s_.attacker || p == s_.defender;
+      if (w == Window::kThreatAfterRoll && !main)
         return p == s_.threatener || p == (s_.threatener + 1) % n;
       return false;
     // D
     case tMonologue:
     case tPanic:
-      return !main && w == Wnd::kThreatDeclared && p == s_.threatener;
+      return !main && w == Window::kThreatDeclared && p == s_.threatener;
     case tDrill:
-      return !main && w == Wnd::kThreatDeclared && p != s_.threatener && s_.threat_level < 3;
+      return !main && w == Window::kThreatDeclared && p != s_.threatener && s_.threat_level < 3;
     case tSuperhero:
-      return !main && w == Wnd::kThreatSuccess && p != s_.threatener && !s_.no_ransom;
+      return !main && w == Window::kThreatSuccess && p != s_.threatener && !s_.no_ransom;
     case tBlackout:
-      return !main && w == Wnd::kGainManiacal && p != s_.gain_player && !s_.counter_blocked;
+      return !main && w == Window::kGainManiacal && p != s_.gain_player && !s_.counter_blocked;
     case tScapegoat:
-      return !main && w == Wnd::kGainHumiliation && p == s_.gain_player && !s_.counter_blocked;
+      return !main && w == Window::kGainHumiliation && p == s_.gain_player && !s_.counter_blocked;
     default:
       return false;
   }
@@ -600,17 +602,17 @@ bool MwahahahaState::can_play(int p, int t, Wnd w, bool main) const {
 // Maddening Whispers can still act on this threat's roll (MW-31; asked for under powers=ask).
 bool MwahahahaState::whispers_ready(int p) const {
   const Seat& st = seat(p);
-  return p == s_.threatener && d_->sci[static_cast<size_t>(st.sci)].power == kWhispers &&
+  return p == s_.threatener && d_->scientists[static_cast<size_t>(st.sci)].power == kWhispers &&
          !st.power_used && s_.threat_level < 3 && s_.ndice[1] > 0;
 }
 
 bool MwahahahaState::askable(int p) const {
   if (p == s_.w_excl) return false;
   if (seat(p).trick_count() > 0) return true;
-  if (s_.wnd == Wnd::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p)) return true;
+  if (s_.wnd == Window::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p)) return true;
   // Teutonic Precision: a fighter with the unused power is asked after the roll (MW-6a).
-  if (s_.wnd == Wnd::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
-      d_->sci[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used)
+  if (s_.wnd == Window::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
+      d_->scientists[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used)
     return true;
   return false;
 }
@@ -620,11 +622,11 @@ void MwahahahaState::legal_window(std::vector<Action>& out) const {
   out.push_back(act::kPass);
   for (int t = 0; t < kNumTricks; ++t)
     if (can_play(p, t, s_.wnd, false)) out.push_back(act::kPlay + t);
-  if (s_.wnd == Wnd::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
-      d_->sci[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used &&
+  if (s_.wnd == Window::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
+      d_->scientists[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used &&
       s_.ndice[p == s_.attacker ? 0 : 1] > 0)
     out.push_back(act::kPowerReroll);
-  if (s_.wnd == Wnd::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p))
+  if (s_.wnd == Window::kThreatAfterRoll && g_->powers_ask() && whispers_ready(p))
     out.push_back(act::kPowerReroll);  // D11: Maddening Whispers, asked for (MW-6a)
 }
 
@@ -689,7 +691,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         if (s_.top_n[0])
           out.push_back(act::kEmpire + s_.top[0][0]);
         else
-          for (int i = 0; i < kNumEmp; ++i)
+          for (int i = 0; i < kNumEmpires; ++i)
             if (bit(s_.emp_deck, i)) out.push_back(act::kEmpire + i);
         break;
       case chMinion:
@@ -698,15 +700,15 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         else if (!s_.min_deck)
           out.push_back(act::kMinion + s_.min_bottom[0]);
         else
-          for (int i = 0; i < kNumMin; ++i)
+          for (int i = 0; i < kNumMinions; ++i)
             if (bit(s_.min_deck, i)) out.push_back(act::kMinion + i);
         break;
       case chDevice:
-        for (int i = 0; i < kNumDev; ++i)
+        for (int i = 0; i < kNumDevices; ++i)
           if (bit(s_.dev_deck, i)) out.push_back(act::kDevice + i);
         break;
       case chSci:
-        for (int i = 0; i < kNumSci; ++i)
+        for (int i = 0; i < kNumScientists; ++i)
           if (bit(s_.sci_pool, i)) out.push_back(act::kSci + i);
         break;
       case chTie: {
@@ -726,7 +728,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
   const int n = num_players();
   switch (s_.stage) {
     case Stage::kPickSci:
-      for (int i = 0; i < kNumSci; ++i)
+      for (int i = 0; i < kNumScientists; ++i)
         if (bit(s_.sci_pool, i)) out.push_back(act::kPickSci + i);
       break;
     case Stage::kKeepDevice:
@@ -746,13 +748,13 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       out.push_back(act::kEndTurn);  // D6: no cap on the turn's actions
       {
         const bool oc =
-            d_->sci[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used;
+            d_->scientists[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used;
         const bool ask = g_->powers_ask();  // D11: Overclock a choice (convert-overclock:)
         for (int k = 0; k < 12; ++k) {
           if (!st.raw[static_cast<size_t>(k)]) continue;
           const int left = capacity_left(p, k / 3);
           if (left > 0 || (oc && !ask)) out.push_back(act::kConvert + k);
-          if (oc && ask && d_->raw[static_cast<size_t>(k)].value > left)
+          if (oc && ask && d_->raw_kinds[static_cast<size_t>(k)].value > left)
             out.push_back(act::kConvertOver + k);
         }
         if (st.raw[kWild])
@@ -764,7 +766,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       }
       if (g_->sacrifice_on() && st.raw_count() >= d_->sacrifice_cards)
         for (int t = 0; t < kTypes; ++t)
-          if (d_->sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0)
+          if (d_->scientists[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0)
             out.push_back(act::kSacrifice + t);
       if (std::popcount(st.empires) < d_->max_empires && st.stock_total() >= d_->empire_cost &&
           drawable(0) > 0)
@@ -776,15 +778,15 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         for (int t = 0; t < kTypes; ++t)
           if (st.stock[static_cast<size_t>(t)]) out.push_back(act::kInvest + t);
       if (!st.cashed)
-        for (int e = 0; e < kNumEmp; ++e)
+        for (int e = 0; e < kNumEmpires; ++e)
           if (bit(st.empires, e)) out.push_back(act::kCashIn + e);
-      for (int m = 0; m < kNumMin; ++m)
+      for (int m = 0; m < kNumMinions; ++m)
         if (bit(st.minions, m)) out.push_back(act::kDiscardMinion + m);
       {
         int feed = 0;
-        for (int m = 0; m < kNumMin; ++m)
+        for (int m = 0; m < kNumMinions; ++m)
           if (bit(st.minions, m))
-            feed += d_->min[static_cast<size_t>(m)].ability == kFeedsAsTwo ? 2 : 1;
+            feed += d_->minions[static_cast<size_t>(m)].ability == kFeedsAsTwo ? 2 : 1;
         if (feed >= 3 && !(st.man_sources & kSrcSharks) && st.maniacal < 3)
           out.push_back(act::kFeedSharks);
       }
@@ -817,7 +819,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       break;
     case Stage::kFeedSelect:
     case Stage::kSelectMinion: {
-      for (int m = 0; m < kNumMin; ++m) {
+      for (int m = 0; m < kNumMinions; ++m) {
         bool ok = false;
         switch (s_.purpose) {
           case puFeed:
@@ -888,7 +890,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
     case Stage::kChooseEmpire:
       if (s_.purpose == puUnion) {
         for (int q = 0; q < n; ++q)
-          for (int e = 0; e < kNumEmp; ++e)
+          for (int e = 0; e < kNumEmpires; ++e)
             if (bit(seat(q).empires, e) && !bit(s_.struck, e))
               out.push_back(act::kChooseEmpire + e);
         std::sort(out.begin(), out.end());
@@ -897,7 +899,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
           out.push_back(act::kChooseEmpire + s_.pending[static_cast<size_t>(i)]);
         std::sort(out.begin(), out.end());
       } else {
-        for (int e = 0; e < kNumEmp; ++e)
+        for (int e = 0; e < kNumEmpires; ++e)
           if (bit(st.empires, e)) out.push_back(act::kChooseEmpire + e);
       }
       break;
@@ -921,13 +923,13 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         for (int t = 0; t < kTypes; ++t)
           if (o.stock[static_cast<size_t>(t)] > s_.t_ask_tok[static_cast<size_t>(t)])
             out.push_back(act::kAskToken + t);
-        for (int e = 0; e < kNumEmp; ++e)
+        for (int e = 0; e < kNumEmpires; ++e)
           if (bit(st.empires, e) && !bit(s_.t_offer_emp, e)) out.push_back(act::kOfferEmpire + e);
-        for (int e = 0; e < kNumEmp; ++e)
+        for (int e = 0; e < kNumEmpires; ++e)
           if (bit(o.empires, e) && !bit(s_.t_ask_emp, e)) out.push_back(act::kAskEmpire + e);
-        for (int m = 0; m < kNumMin; ++m)
+        for (int m = 0; m < kNumMinions; ++m)
           if (bit(st.minions, m) && !bit(s_.t_offer_min, m)) out.push_back(act::kOfferMinion + m);
-        for (int m = 0; m < kNumMin; ++m)
+        for (int m = 0; m < kNumMinions; ++m)
           if (bit(o.minions, m) && !bit(s_.t_ask_min, m) && minion_known(m, p))
             out.push_back(act::kAskMinion + m);
         if (s_.t_raw_n < receive_cap(q))
@@ -960,7 +962,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       ok &= (pr.empires & s_.t_offer_emp) == s_.t_offer_emp && trade_can_propose();
       if (ok) out.push_back(act::kAccept);
       out.push_back(act::kDecline);
-      if (d_->sci[static_cast<size_t>(st.sci)].power == kHypnotic && !st.power_used &&
+      if (d_->scientists[static_cast<size_t>(st.sci)].power == kHypnotic && !st.power_used &&
           s_.t_raw_n > 0 && !s_.t_peeked)  // D20: the partner picks the card
         for (int i = 0; i < (g_->peek_first() ? 1 : s_.t_raw_n); ++i) out.push_back(act::kPeek + i);
       break;
@@ -995,14 +997,14 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
       const bool may = g_->attacks_many() ? true : st.attacks == 0;
       if (may) {
         int types = 0;
-        for (int m = 0; m < kNumMin; ++m)
+        for (int m = 0; m < kNumMinions; ++m)
           if (bit(st.minions, m) && !bit(st.attacked, m))
-            types |= 1 << d_->min[static_cast<size_t>(m)].type;
+            types |= 1 << d_->minions[static_cast<size_t>(m)].type;
         if (types) {
           for (int q = 0; q < n; ++q) {
             if (q == p) continue;
-            for (int e = 0; e < kNumEmp; ++e)
-              if (bit(seat(q).empires, e) && (d_->emp[static_cast<size_t>(e)].icons & types))
+            for (int e = 0; e < kNumEmpires; ++e)
+              if (bit(seat(q).empires, e) && (d_->empires[static_cast<size_t>(e)].icons & types))
                 out.push_back(act::kAttackEmpire + e);
           }
           for (int q = 0; q < n; ++q)
@@ -1020,11 +1022,11 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         if (can_play(p, t, s_.wnd, true)) out.push_back(act::kPlay + t);
       if (s_.n_atk > 0) out.push_back(act::kSendDone);
       if (s_.n_atk < 3) {
-        const int icons = s_.target_emp >= 0 ? d_->emp[static_cast<size_t>(s_.target_emp)].icons
+        const int icons = s_.target_emp >= 0 ? d_->empires[static_cast<size_t>(s_.target_emp)].icons
                                              : (1 << s_.atk_type);
-        for (int m = 0; m < kNumMin; ++m) {
+        for (int m = 0; m < kNumMinions; ++m) {
           if (!bit(st.minions, m) || bit(st.attacked, m)) continue;
-          if (!((icons >> d_->min[static_cast<size_t>(m)].type) & 1)) continue;
+          if (!((icons >> d_->minions[static_cast<size_t>(m)].type) & 1)) continue;
           bool dup = false;
           for (int i = 0; i < s_.n_atk; ++i) dup |= s_.atk[static_cast<size_t>(i)] == m;
           if (!dup) out.push_back(act::kSend + m);
@@ -1036,12 +1038,12 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
     case Stage::kDefend: {
       out.push_back(act::kDefendDone);
       if (s_.n_def < 3) {
-        const int icons = s_.target_emp >= 0 ? d_->emp[static_cast<size_t>(s_.target_emp)].icons
+        const int icons = s_.target_emp >= 0 ? d_->empires[static_cast<size_t>(s_.target_emp)].icons
                                              : (1 << s_.atk_type);
-        for (int m = 0; m < kNumMin; ++m) {
-          if (!bit(st.minions, m) || d_->min[static_cast<size_t>(m)].ability == kCannotDefend)
+        for (int m = 0; m < kNumMinions; ++m) {
+          if (!bit(st.minions, m) || d_->minions[static_cast<size_t>(m)].ability == kCannotDefend)
             continue;
-          if (!((icons >> d_->min[static_cast<size_t>(m)].type) & 1)) continue;
+          if (!((icons >> d_->minions[static_cast<size_t>(m)].type) & 1)) continue;
           bool dup = false;
           for (int i = 0; i < s_.n_def; ++i) dup |= s_.def[static_cast<size_t>(i)] == m;
           if (!dup) out.push_back(act::kDefend + m);
@@ -1069,7 +1071,7 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
         const int m = vs_def ? s_.def[static_cast<size_t>(i)] : s_.atk[static_cast<size_t>(i)];
         const int dmg =
             vs_def ? s_.def_dmg[static_cast<size_t>(i)] : s_.atk_dmg[static_cast<size_t>(i)];
-        if (dmg < d_->min[static_cast<size_t>(m)].hp) out.push_back(act::kDamage + m);
+        if (dmg < d_->minions[static_cast<size_t>(m)].hp) out.push_back(act::kDamage + m);
       }
       std::sort(out.begin(), out.end());
       break;
@@ -1207,12 +1209,12 @@ void MwahahahaState::begin_turn() {
     return;
   }
   s_.w_excl = static_cast<std::int8_t>(p);
-  open_window(Wnd::kTurn, (p + 1) % num_players(), pcTurnMain);
+  open_window(Window::kTurn, (p + 1) % num_players(), pcTurnMain);
 }
 
 void MwahahahaState::open_turn_window() {
   s_.w_excl = static_cast<std::int8_t>(s_.turn);
-  open_window(Wnd::kTurn, (s_.turn + 1) % num_players(), pcTurnMain);
+  open_window(Window::kTurn, (s_.turn + 1) % num_players(), pcTurnMain);
 }
 
 void MwahahahaState::refill() {
@@ -1263,7 +1265,7 @@ void MwahahahaState::next_turn() {
   }
 }
 
-void MwahahahaState::open_window(Wnd w, int first, std::uint8_t resume_pc) {
+void MwahahahaState::open_window(Window w, int first, std::uint8_t resume_pc) {
   s_.wnd = w;
   s_.w_passed = 0;
   s_.w_plays = 0;
@@ -1469,10 +1471,11 @@ void MwahahahaState::finish_trick() {
     if (s_.w_plays < 255) s_.w_plays++;
     s_.w_passed = 0;
     // A void event closes its window (MW-6a).
-    bool voided =
-        (s_.wnd == Wnd::kConvert && s_.conv_cancel) ||
-        ((s_.wnd == Wnd::kAttackDeclared || s_.wnd == Wnd::kAfterResolved) && s_.n_atk == 0) ||
-        ((s_.wnd == Wnd::kGainManiacal || s_.wnd == Wnd::kGainHumiliation) && s_.counter_blocked);
+    bool voided = (s_.wnd == Window::kConvert && s_.conv_cancel) ||
+                  ((s_.wnd == Window::kAttackDeclared || s_.wnd == Window::kAfterResolved) &&
+                   s_.n_atk == 0) ||
+                  ((s_.wnd == Window::kGainManiacal || s_.wnd == Window::kGainHumiliation) &&
+                   s_.counter_blocked);
     if (voided) {
       close_window();
       return;
@@ -1490,7 +1493,7 @@ void MwahahahaState::finish_trick() {
 // Cash-in with its follow-ups (Shell Companies type choice, Front Business draw); `ret` 0 = back to
 // the Creation turn, 1 = finish the Dirty Trick that forced it.
 void MwahahahaState::cash_in(int p, int e, bool forced, std::uint8_t ret) {
-  const EmpireCard& ec = d_->emp[static_cast<size_t>(e)];
+  const EmpireCard& ec = d_->empires[static_cast<size_t>(e)];
   for (int t = 0; t < kTypes; ++t) gain_token(p, t, ec.cash[static_cast<size_t>(t)]);
   discard_empire(e);
   Seat& st = s_.seats[static_cast<size_t>(p)];
@@ -1498,7 +1501,7 @@ void MwahahahaState::cash_in(int p, int e, bool forced, std::uint8_t ret) {
   s_.cash_front = ec.front;
   s_.cash_ret = ret;
   s_.ch_player = static_cast<std::uint8_t>(p);
-  if (d_->sci[static_cast<size_t>(st.sci)].power == kShell && !st.power_used) {
+  if (d_->scientists[static_cast<size_t>(st.sci)].power == kShell && !st.power_used) {
     st.power_used = 1;
     s_.purpose = puShell;
     s_.stage = Stage::kType;
@@ -1529,21 +1532,23 @@ int MwahahahaState::attack_dice(int side) const {
   const bool empire = s_.target_emp >= 0;
   if (side == 0) {
     for (int i = 0; i < s_.n_atk; ++i) {
-      const MinionCard& m = d_->min[static_cast<size_t>(s_.atk[static_cast<size_t>(i)])];
+      const MinionCard& m = d_->minions[static_cast<size_t>(s_.atk[static_cast<size_t>(i)])];
       n += m.value;
       if ((m.ability == kLairAttackPlus1 && !empire) || (m.ability == kEmpireAttackPlus1 && empire))
         ++n;
     }
-    if (s_.n_atk >= 3 && d_->sci[static_cast<size_t>(seat(s_.attacker).sci)].power == kPrimal) ++n;
+    if (s_.n_atk >= 3 &&
+        d_->scientists[static_cast<size_t>(seat(s_.attacker).sci)].power == kPrimal)
+      ++n;
     n += s_.extra_dice[0];
   } else {
     bool ignore = false;
     for (int i = 0; i < s_.n_atk; ++i) {
-      const Ability ab = d_->min[static_cast<size_t>(s_.atk[static_cast<size_t>(i)])].ability;
+      const Ability ab = d_->minions[static_cast<size_t>(s_.atk[static_cast<size_t>(i)])].ability;
       ignore |= (ab == kIgnoreLair && !empire) || (ab == kIgnoreEmpire && empire);
     }
     for (int i = 0; i < s_.n_def; ++i) {
-      const MinionCard& m = d_->min[static_cast<size_t>(s_.def[static_cast<size_t>(i)])];
+      const MinionCard& m = d_->minions[static_cast<size_t>(s_.def[static_cast<size_t>(i)])];
       n += m.value;
       if (m.ability == kDefendPlus1 || (m.ability == kDefendEmpirePlus1 && empire) ||
           (m.ability == kDefendLairPlus1 && !empire))
@@ -1551,8 +1556,8 @@ int MwahahahaState::attack_dice(int side) const {
     }
     if (!ignore)
       n += empire ? 1 : 2;  // MW-17/18 defence bonus (MW-17a: ignoring removes all of it)
-    if (empire && d_->emp[static_cast<size_t>(s_.target_emp)].fortified) ++n;
-    if (!empire && d_->sci[static_cast<size_t>(seat(s_.defender).sci)].power == kIsland) ++n;
+    if (empire && d_->empires[static_cast<size_t>(s_.target_emp)].fortified) ++n;
+    if (!empire && d_->scientists[static_cast<size_t>(seat(s_.defender).sci)].power == kIsland) ++n;
     n += s_.extra_dice[1];
   }
   return n;
@@ -1616,7 +1621,7 @@ void MwahahahaState::damage_next() {
       const int m = vs_def ? s_.def[static_cast<size_t>(i)] : s_.atk[static_cast<size_t>(i)];
       const int dmg =
           vs_def ? s_.def_dmg[static_cast<size_t>(i)] : s_.atk_dmg[static_cast<size_t>(i)];
-      any |= dmg < d_->min[static_cast<size_t>(m)].hp;
+      any |= dmg < d_->minions[static_cast<size_t>(m)].hp;
     }
     if (s_.dmg_left > 0 && any) {
       s_.stage = Stage::kDamage;
@@ -1638,7 +1643,7 @@ void MwahahahaState::damage_done() {
   for (int i = 0; i < s_.n_atk; ++i) any |= s_.atk_dmg[static_cast<size_t>(i)] > 0;
   for (int i = 0; i < s_.n_def; ++i) any |= s_.def_dmg[static_cast<size_t>(i)] > 0;
   if (any) {
-    open_window(Wnd::kAfterDamage, s_.attacker, pcAfterDamage);
+    open_window(Window::kAfterDamage, s_.attacker, pcAfterDamage);
     return;
   }
   resolve_dead();
@@ -1652,13 +1657,13 @@ void MwahahahaState::resolve_dead() {
     int k = 0;
     for (int i = 0; i < cnt; ++i) {
       const int m = arr[static_cast<size_t>(i)];
-      if (dmg[static_cast<size_t>(i)] >= d_->min[static_cast<size_t>(m)].hp) {
+      if (dmg[static_cast<size_t>(i)] >= d_->minions[static_cast<size_t>(m)].hp) {
         discard_minion(m);
         if (attackers)
           s_.stats.minions_lost_att++;
         else
           s_.stats.minions_lost_def++;
-        died_types |= 1 << d_->min[static_cast<size_t>(m)].type;
+        died_types |= 1 << d_->minions[static_cast<size_t>(m)].type;
       } else {
         arr[static_cast<size_t>(k)] = static_cast<std::int8_t>(m);
         dmg[static_cast<size_t>(k)] = dmg[static_cast<size_t>(i)];
@@ -1689,7 +1694,8 @@ void MwahahahaState::grave_next() {
     s_.medic_used = static_cast<std::uint8_t>(s_.medic_used & ~(1 << side));
     const int p = side == 0 ? s_.attacker : s_.defender;
     Seat& st = s_.seats[static_cast<size_t>(p)];
-    if (d_->sci[static_cast<size_t>(st.sci)].power != kGraveRobber || st.power_used) continue;
+    if (d_->scientists[static_cast<size_t>(st.sci)].power != kGraveRobber || st.power_used)
+      continue;
     st.power_used = 1;
     if (std::popcount(static_cast<unsigned>(s_.grave_pending)) == 1) {
       gain_token(p, std::countr_zero(static_cast<unsigned>(s_.grave_pending)));
@@ -1710,7 +1716,7 @@ void MwahahahaState::grave_next() {
     return;
   }
   if (s_.n_atk > 0) {
-    open_window(Wnd::kAfterResolved, s_.attacker, pcAfterResolved);
+    open_window(Window::kAfterResolved, s_.attacker, pcAfterResolved);
     return;
   }
   fight_end();
@@ -1723,9 +1729,9 @@ void MwahahahaState::fight_end() {
   auto one_shots = [&](const std::array<std::int8_t, 3>& arr, int cnt) {
     for (int i = 0; i < cnt; ++i) {
       const int m = arr[static_cast<size_t>(i)];
-      if (d_->min[static_cast<size_t>(m)].ability != kOneShot) continue;
+      if (d_->minions[static_cast<size_t>(m)].ability != kOneShot) continue;
       discard_minion(m);
-      types |= 1 << d_->min[static_cast<size_t>(m)].type;
+      types |= 1 << d_->minions[static_cast<size_t>(m)].type;
     }
   };
   one_shots(s_.atk, s_.n_atk);
@@ -1774,7 +1780,7 @@ void MwahahahaState::gain_counter(int p, bool maniacal, int source, std::uint8_t
     resume(resume_pc);
     return;
   }
-  open_window(maniacal ? Wnd::kGainManiacal : Wnd::kGainHumiliation, p, pcGain);
+  open_window(maniacal ? Window::kGainManiacal : Window::kGainHumiliation, p, pcGain);
 }
 
 void MwahahahaState::threat_done() {
@@ -1894,7 +1900,7 @@ void MwahahahaState::trade_execute() {
   b.minions = (b.minions & ~s_.t_ask_min) | s_.t_offer_min;
   a.attacked &= ~s_.t_offer_min;
   b.attacked &= ~s_.t_ask_min;
-  for (int m = 0; m < kNumMin; ++m) {
+  for (int m = 0; m < kNumMinions; ++m) {
     if (bit(s_.t_offer_min, m))
       s_.min_known[static_cast<size_t>(m)] |= static_cast<std::uint8_t>(1 << q);
     if (bit(s_.t_ask_min, m))
@@ -1996,12 +2002,13 @@ void MwahahahaState::resume(std::uint8_t pc) {
       s_.conv_pending = 0;
       if (!s_.conv_cancel) {
         const int t = s_.conv_type;
-        const int value = s_.conv_kind == kWild ? d_->wild_value : d_->raw[s_.conv_kind].value;
+        const int value =
+            s_.conv_kind == kWild ? d_->wild_value : d_->raw_kinds[s_.conv_kind].value;
         const int left = capacity_left(s_.turn, t);
         int gain = std::min(value, left);
         const bool use = g_->powers_ask() ? s_.conv_over != 0 : true;  // D11
-        if (use && value > left && d_->sci[static_cast<size_t>(st.sci)].power == kOverclock &&
-            !st.overclock_used) {
+        if (use && value > left &&
+            d_->scientists[static_cast<size_t>(st.sci)].power == kOverclock && !st.overclock_used) {
           st.overclock_used = 1;  // MW-31: spent only if the conversion resolves
           ++gain;
         }
@@ -2055,7 +2062,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
         return;
       }
       if (s_.sneak || seat(s_.defender).minions == 0) {
-        open_window(Wnd::kBeforeRoll, s_.attacker, pcBeforeRoll);
+        open_window(Window::kBeforeRoll, s_.attacker, pcBeforeRoll);
         return;
       }
       s_.stage = Stage::kDefend;
@@ -2063,7 +2070,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
       return;
     case pcBeforeRoll:
       for (int i = 0; i < s_.n_atk; ++i)
-        if (d_->min[static_cast<size_t>(s_.atk[static_cast<size_t>(i)])].ability == kPsychic)
+        if (d_->minions[static_cast<size_t>(s_.atk[static_cast<size_t>(i)])].ability == kPsychic)
           s_.known_trick[s_.attacker][s_.defender] = seat(s_.defender).tricks;
       s_.ndice[0] = static_cast<std::uint8_t>(attack_dice(0));
       s_.ndice[1] = static_cast<std::uint8_t>(attack_dice(1));
@@ -2071,7 +2078,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
       return;
     case pcFightRolled:
       sort_dice();
-      open_window(Wnd::kFightAfterRoll, s_.attacker, pcFightAfterRoll);
+      open_window(Window::kFightAfterRoll, s_.attacker, pcFightAfterRoll);
       return;
     case pcFightAfterRoll:
       fight_scored();
@@ -2089,7 +2096,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
       return;
     case pcThreatDeclared: {
       const Seat& st = seat(s_.threatener);
-      const DeviceCard& dv = d_->dev[static_cast<size_t>(st.device)];
+      const DeviceCard& dv = d_->devices[static_cast<size_t>(st.device)];
       const int l = s_.threat_level;
       s_.ndice[0] = static_cast<std::uint8_t>(std::max(
           0, dv.dice[static_cast<size_t>(l)] + s_.extra_dice[0] + st.maniacal - st.humiliation));
@@ -2109,13 +2116,13 @@ void MwahahahaState::resume(std::uint8_t pc) {
         chance(chDie, 0, 1, pcWhispers);
         return;
       }
-      open_window(Wnd::kThreatAfterRoll, s_.threatener, pcThreatAfterRoll);
+      open_window(Window::kThreatAfterRoll, s_.threatener, pcThreatAfterRoll);
       return;
     }
     case pcWhispers:
       sort_dice();
       s_.roll_side = 0;
-      open_window(Wnd::kThreatAfterRoll, s_.threatener, pcThreatAfterRoll);
+      open_window(Window::kThreatAfterRoll, s_.threatener, pcThreatAfterRoll);
       return;
     case pcThreatAfterRoll: {
       compute_successes();
@@ -2132,7 +2139,7 @@ void MwahahahaState::resume(std::uint8_t pc) {
         s_.threat_hum = (l + 1 < capability(p)) || ((st.levels_won >> l) & 1);
         st.levels_won |= static_cast<std::uint8_t>(1 << l);
         s_.no_ransom = 0;
-        open_window(Wnd::kThreatSuccess, p, pcThreatSuccess);
+        open_window(Window::kThreatSuccess, p, pcThreatSuccess);
         return;
       }
       if (l == 3) {  // MW-26: a failed World threat flees at once
@@ -2146,10 +2153,10 @@ void MwahahahaState::resume(std::uint8_t pc) {
     }
     case pcThreatSuccess: {
       const Seat& st = seat(s_.threatener);
-      s_.ransom_left = s_.no_ransom
-                           ? 0
-                           : static_cast<std::uint8_t>(
-                                 d_->dev[static_cast<size_t>(st.device)].ransom[s_.threat_level]);
+      s_.ransom_left =
+          s_.no_ransom ? 0
+                       : static_cast<std::uint8_t>(
+                             d_->devices[static_cast<size_t>(st.device)].ransom[s_.threat_level]);
       if (s_.ransom_left) {
         s_.purpose = puRansom;
         s_.stage = Stage::kType;
@@ -2344,7 +2351,7 @@ void MwahahahaState::apply_decision(Action a) {
         window_seek((p + 1) % n);
         return;
       }
-      if (a == act::kPowerReroll && s_.wnd == Wnd::kThreatAfterRoll) {  // Maddening Whispers
+      if (a == act::kPowerReroll && s_.wnd == Window::kThreatAfterRoll) {  // Maddening Whispers
         st.power_used = 1;
         s_.trick = -1;
         s_.trick_player = static_cast<std::int8_t>(p);
@@ -2389,7 +2396,7 @@ void MwahahahaState::apply_decision(Action a) {
         s_.conv_cancel = 0;
         s_.conv_pending = 1;
         s_.w_excl = static_cast<std::int8_t>(p);
-        open_window(Wnd::kConvert, (p + 1) % n, pcConvert);
+        open_window(Window::kConvert, (p + 1) % n, pcConvert);
         return;
       }
       if (a >= act::kSacrifice && a < act::kSacrifice + kTypes) {
@@ -2410,11 +2417,11 @@ void MwahahahaState::apply_decision(Action a) {
         st.dev[static_cast<size_t>(a - act::kInvest)]++;
         return;
       }
-      if (a >= act::kCashIn && a < act::kCashIn + kNumEmp) {
+      if (a >= act::kCashIn && a < act::kCashIn + kNumEmpires) {
         cash_in(p, a - act::kCashIn, false, 0);
         return;
       }
-      if (a >= act::kDiscardMinion && a < act::kDiscardMinion + kNumMin) {
+      if (a >= act::kDiscardMinion && a < act::kDiscardMinion + kNumMinions) {
         discard_minion(a - act::kDiscardMinion);
         return;
       }
@@ -2433,7 +2440,7 @@ void MwahahahaState::apply_decision(Action a) {
         play_trick(p, a - act::kPlay);
         return;
       }
-      if (a >= act::kTradeWith && a < act::kTradeWith + kMaxP) {
+      if (a >= act::kTradeWith && a < act::kTradeWith + kMaxPlayers) {
         s_.trades_this_turn++;
         s_.trade_proposer = static_cast<std::int8_t>(p);
         s_.trade_partner = static_cast<std::int8_t>(a - act::kTradeWith);
@@ -2480,7 +2487,8 @@ void MwahahahaState::apply_decision(Action a) {
       if (--s_.pay_left == 0) {
         if (s_.pay_for == 0) {
           chance(chEmpire, p, 1, pcBuyEmpire);
-        } else if (d_->sci[static_cast<size_t>(st.sci)].power == kAssembly && !st.power_used) {
+        } else if (d_->scientists[static_cast<size_t>(st.sci)].power == kAssembly &&
+                   !st.power_used) {
           st.power_used = 1;
           s_.pending_n = 0;
           chance(chMinion, p, 2, pcAssembly);
@@ -2491,7 +2499,7 @@ void MwahahahaState::apply_decision(Action a) {
       return;
     case Stage::kFeedSelect: {
       const int m = a - act::kSelectMinion;
-      const int w = d_->min[static_cast<size_t>(m)].ability == kFeedsAsTwo ? 2 : 1;
+      const int w = d_->minions[static_cast<size_t>(m)].ability == kFeedsAsTwo ? 2 : 1;
       discard_minion(m);
       s_.select_left = static_cast<std::uint8_t>(std::max(0, s_.select_left - w));
       if (s_.select_left == 0) {
@@ -2552,7 +2560,7 @@ void MwahahahaState::apply_decision(Action a) {
           for (int i = 0; i < s_.n_atk; ++i) {
             const int x = s_.atk[static_cast<size_t>(i)];
             auto dmg = s_.atk_dmg[static_cast<size_t>(i)];
-            if (x == m && ++dmg >= d_->min[static_cast<size_t>(m)].hp) {
+            if (x == m && ++dmg >= d_->minions[static_cast<size_t>(m)].hp) {
               killed = true;
               continue;
             }
@@ -2564,7 +2572,7 @@ void MwahahahaState::apply_decision(Action a) {
             discard_minion(m);
             s_.stats.minions_lost_att++;
             if (g_->grave_after_fight()) {  // D13: Grave Robber counts it (MW-31)
-              grave_trigger(1 << d_->min[static_cast<size_t>(m)].type, 1);
+              grave_trigger(1 << d_->minions[static_cast<size_t>(m)].type, 1);
               return;
             }
           }
@@ -2695,16 +2703,16 @@ void MwahahahaState::apply_decision(Action a) {
         s_.t_offer_tok[static_cast<size_t>(a - act::kOfferToken)]++;
       else if (a >= act::kAskToken && a < act::kAskToken + kTypes)
         s_.t_ask_tok[static_cast<size_t>(a - act::kAskToken)]++;
-      else if (a >= act::kOfferEmpire && a < act::kOfferEmpire + kNumEmp)
+      else if (a >= act::kOfferEmpire && a < act::kOfferEmpire + kNumEmpires)
         s_.t_offer_emp |= 1ULL << (a - act::kOfferEmpire);
-      else if (a >= act::kAskEmpire && a < act::kAskEmpire + kNumEmp)
+      else if (a >= act::kAskEmpire && a < act::kAskEmpire + kNumEmpires)
         s_.t_ask_emp |= 1ULL << (a - act::kAskEmpire);
-      else if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMin) {
+      else if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMinions) {
         const int m = a - act::kOfferMinion;
         s_.t_offer_min |= 1ULL << m;
         s_.min_known[static_cast<size_t>(m)] |=
             static_cast<std::uint8_t>(1 << q);  // described truthfully
-      } else if (a >= act::kAskMinion && a < act::kAskMinion + kNumMin)
+      } else if (a >= act::kAskMinion && a < act::kAskMinion + kNumMinions)
         s_.t_ask_min |= 1ULL << (a - act::kAskMinion);
       else if (a >= act::kOfferRaw && a < act::kOfferRaw + kRawKinds) {
         const int k = a - act::kOfferRaw;
@@ -2791,7 +2799,7 @@ void MwahahahaState::apply_decision(Action a) {
         return;
       }
       if (a == act::kSendDone) {
-        open_window(Wnd::kAttackDeclared, s_.attacker, pcAttackDeclared);
+        open_window(Window::kAttackDeclared, s_.attacker, pcAttackDeclared);
         return;
       } else {
         const int m = a - act::kSend;
@@ -2804,7 +2812,7 @@ void MwahahahaState::apply_decision(Action a) {
       return;
     case Stage::kDefend:
       if (a == act::kDefendDone) {
-        open_window(Wnd::kBeforeRoll, s_.attacker, pcBeforeRoll);
+        open_window(Window::kBeforeRoll, s_.attacker, pcBeforeRoll);
         return;
       } else {
         const int m = a - act::kDefend;
@@ -2892,7 +2900,7 @@ void MwahahahaState::apply_decision(Action a) {
       s_.extra_dice = {};
       s_.people_minus = 0;
       s_.stats.threats[static_cast<size_t>(p)][s_.threat_level]++;
-      open_window(Wnd::kThreatDeclared, p, pcThreatDeclared);
+      open_window(Window::kThreatDeclared, p, pcThreatDeclared);
       return;
     case Stage::kFail:
       if (a == act::kFlee) {

@@ -118,17 +118,17 @@
 
 namespace villainy::mwahahaha {
 
-inline constexpr int kMaxP = 5;
-inline constexpr int kViewers = kMaxP + 1;  // seats + spectator (public knowledge)
+inline constexpr int kMaxPlayers = 5;
+inline constexpr int kViewers = kMaxPlayers + 1;  // seats + spectator (public knowledge)
 inline constexpr int kTypes = 4;
 inline constexpr int kRawKinds = 14;  // 0..11 = type*3+value-1, 12 wild, 13 betrayed
 inline constexpr int kWild = 12;
 inline constexpr int kBetrayed = 13;
-inline constexpr int kNumEmp = 36;
-inline constexpr int kNumMin = 40;
-inline constexpr int kNumDev = 20;
+inline constexpr int kNumEmpires = 36;
+inline constexpr int kNumMinions = 40;
+inline constexpr int kNumDevices = 20;
 inline constexpr int kNumTricks = 30;
-inline constexpr int kNumSci = 10;
+inline constexpr int kNumScientists = 10;
 inline constexpr int kLevels = 4;
 inline constexpr int kMaxDice = 24;
 inline constexpr int kActionGuard = 400000;
@@ -227,14 +227,14 @@ struct RawKind : NameZh {
 };
 
 struct CardData {
-  std::array<ScientistCard, kNumSci> sci;
-  std::array<DeviceCard, kNumDev> dev;
-  std::array<EmpireCard, kNumEmp> emp;
-  std::array<MinionCard, kNumMin> min;
-  std::array<TrickCard, kNumTricks> trick;
-  std::array<RawKind, kRawKinds> raw;
-  std::array<NameZh, kTypes> res;
-  std::array<NameZh, kLevels> lvl;
+  std::array<ScientistCard, kNumScientists> scientists;
+  std::array<DeviceCard, kNumDevices> devices;
+  std::array<EmpireCard, kNumEmpires> empires;
+  std::array<MinionCard, kNumMinions> minions;
+  std::array<TrickCard, kNumTricks> tricks;
+  std::array<RawKind, kRawKinds> raw_kinds;
+  std::array<NameZh, kTypes> resources;
+  std::array<NameZh, kLevels> levels;
   int tricks_per_round = 1, wild_value = 2, sacrifice_cards = 2, empire_cost = 2, minion_cost = 1,
       hand_size = 5, max_empires = 3, max_minions = 5;
   static const CardData& standin();  // the embedded data file (parsed once)
@@ -247,19 +247,19 @@ enum : int {
   kDie = 0,
   kRaw = kDie + 6,
   kEmpire = kRaw + kRawKinds,
-  kMinion = kEmpire + kNumEmp,
-  kDevice = kMinion + kNumMin,
-  kTrickDraw = kDevice + kNumDev,
+  kMinion = kEmpire + kNumEmpires,
+  kDevice = kMinion + kNumMinions,
+  kTrickDraw = kDevice + kNumDevices,
   kSci = kTrickDraw + kNumTricks,
-  kTie = kSci + kNumSci,
+  kTie = kSci + kNumScientists,
   // decisions
-  kPass = kTie + kMaxP,
+  kPass = kTie + kMaxPlayers,
   kEndTurn,
   kGoFirst,
   kGoLast,
   kPickSci,
-  kKeepDevice = kPickSci + kNumSci,
-  kConvert = kKeepDevice + kNumDev,
+  kKeepDevice = kPickSci + kNumScientists,
+  kConvert = kKeepDevice + kNumDevices,
   kConvertWild = kConvert + 12,
   kSacrifice = kConvertWild + kTypes,
   kSelectRaw = kSacrifice + kTypes,
@@ -268,23 +268,23 @@ enum : int {
   kPay,
   kInvest = kPay + kTypes,
   kCashIn = kInvest + kTypes,
-  kDiscardMinion = kCashIn + kNumEmp,
-  kFeedSharks = kDiscardMinion + kNumMin,
+  kDiscardMinion = kCashIn + kNumEmpires,
+  kFeedSharks = kDiscardMinion + kNumMinions,
   kSelectMinion,
-  kSwapTricks = kSelectMinion + kNumMin,
+  kSwapTricks = kSelectMinion + kNumMinions,
   kSelectTrick,
   kPlay = kSelectTrick + kNumTricks,
   kTarget = kPlay + kNumTricks,
-  kType = kTarget + kMaxP,
+  kType = kTarget + kMaxPlayers,
   kChooseEmpire = kType + kTypes,
-  kTradeWith = kChooseEmpire + kNumEmp,
-  kOfferToken = kTradeWith + kMaxP,
+  kTradeWith = kChooseEmpire + kNumEmpires,
+  kOfferToken = kTradeWith + kMaxPlayers,
   kAskToken = kOfferToken + kTypes,
   kOfferEmpire = kAskToken + kTypes,
-  kAskEmpire = kOfferEmpire + kNumEmp,
-  kOfferMinion = kAskEmpire + kNumEmp,
-  kAskMinion = kOfferMinion + kNumMin,
-  kOfferRaw = kAskMinion + kNumMin,
+  kAskEmpire = kOfferEmpire + kNumEmpires,
+  kOfferMinion = kAskEmpire + kNumEmpires,
+  kAskMinion = kOfferMinion + kNumMinions,
+  kOfferRaw = kAskMinion + kNumMinions,
   kDescribeAs = kOfferRaw + kRawKinds,
   kAskRaw = kDescribeAs + 13,
   kOfferTrick = kAskRaw + 13,
@@ -296,18 +296,18 @@ enum : int {
   kPeek,
   kGiveRaw = kPeek + kMaxTradeItems,
   kAttackEmpire = kGiveRaw + kRawKinds,
-  kAttackLair = kAttackEmpire + kNumEmp,
-  kNoAttack = kAttackLair + kMaxP * kTypes,
+  kAttackLair = kAttackEmpire + kNumEmpires,
+  kNoAttack = kAttackLair + kMaxPlayers * kTypes,
   kSend,
-  kSendDone = kSend + kNumMin,
+  kSendDone = kSend + kNumMinions,
   kDefend,
-  kDefendDone = kDefend + kNumMin,
+  kDefendDone = kDefend + kNumMinions,
   kTakeEmpire,
   kRazeEmpire,
   kPlunderStock,
   kPlunderDevice,
   kDamage,
-  kPlunderManiacal = kDamage + kNumMin,
+  kPlunderManiacal = kDamage + kNumMinions,
   kKeepPlunder,
   kThreaten,
   kNoThreat = kThreaten + kLevels,
@@ -356,7 +356,7 @@ class MwahahahaGame : public Game {
   bool powers_ask() const { return powers_ask_; }
   bool turn_declared() const { return turn_declared_; }
   int raw_total(int kind) const {
-    return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
+    return data_->raw_kinds[static_cast<size_t>(kind)].per_block * num_players();
   }
 
  private:
@@ -437,7 +437,7 @@ enum class Stage : std::uint8_t {
 };
 
 // What a window is about (MW-6b).
-enum class Wnd : std::uint8_t {
+enum class Window : std::uint8_t {
   kTurn,
   kConvert,
   kAttackDeclared,
@@ -453,8 +453,9 @@ enum class Wnd : std::uint8_t {
 };
 
 struct Stats {  // per game, for the designer report (integers only)
-  std::array<std::array<std::uint16_t, kLevels>, kMaxP> threats{}, threat_wins{};
-  std::array<std::uint16_t, kMaxP> retaliations{}, flees{}, maniacal_gained{}, humiliation_gained{};
+  std::array<std::array<std::uint16_t, kLevels>, kMaxPlayers> threats{}, threat_wins{};
+  std::array<std::uint16_t, kMaxPlayers> retaliations{}, flees{}, maniacal_gained{},
+      humiliation_gained{};
   std::uint16_t trades_proposed = 0, trades_accepted = 0, betrayed_given = 0, betrayed_caught = 0;
   std::uint16_t attacks_empire = 0, attacks_lair = 0, wins_empire = 0, wins_lair = 0,
                 empires_taken = 0, empires_razed = 0, tokens_plundered = 0, minions_lost_att = 0,
@@ -510,7 +511,7 @@ class MwahahahaState : public State {
   }
   bool last_threat_success() const { return s_.last_threat_ok; }
   int last_threat_level() const { return s_.threat_level; }
-  Wnd window() const { return s_.wnd; }
+  Window window() const { return s_.wnd; }
   int order(int i) const { return s_.order[static_cast<size_t>(i)]; }
   int minion_deck_size() const;
   int raw_deck_size() const;
@@ -538,11 +539,11 @@ class MwahahahaState : public State {
   void next_turn();
   void begin_turn();
   void end_turn();
-  void open_window(Wnd w, int first, std::uint8_t resume);
+  void open_window(Window w, int first, std::uint8_t resume);
   void window_advance(bool played);
   bool askable(int p) const;
   bool whispers_ready(int p) const;
-  bool can_play(int p, int trick, Wnd w, bool main) const;
+  bool can_play(int p, int trick, Window w, bool main) const;
   void play_trick(int p, int t);
   void finish_trick();
   void chance(std::uint8_t kind, int player, int count, std::uint8_t after);
@@ -615,25 +616,26 @@ class MwahahahaState : public State {
     // 8-byte fields first, then 4, 2 and 1-byte fields: no padding (fingerprint hashes the bytes).
     std::uint64_t emp_deck = 0, emp_discard = 0, min_deck = 0, face_up = 0, struck = 0;
     std::uint64_t t_offer_emp = 0, t_ask_emp = 0, t_offer_min = 0, t_ask_min = 0;
-    std::array<Seat, kMaxP> seats{};
+    std::array<Seat, kMaxPlayers> seats{};
     std::uint32_t dev_deck = 0, dev_discard = 0, sci_pool = 0, actions = 0;
     Stats stats{};
     std::uint16_t round = 0;
     std::array<std::uint8_t, kRawKinds> raw_deck{}, raw_discard{};
     std::array<std::uint8_t, kNumTricks> trick_deck{}, trick_discard{};
-    std::array<std::int8_t, kNumMin> min_discard{};  // ordered, last = top
+    std::array<std::int8_t, kNumMinions> min_discard{};  // ordered, last = top
     std::uint8_t min_discard_n = 0;
-    std::array<std::uint8_t, kNumMin>
+    std::array<std::uint8_t, kNumMinions>
         min_known{};  // viewers (bit per seat) knowing a face-down minion
-    std::array<std::uint8_t, kNumDev> dev_known{};
-    // Knowledge lower bounds: known_raw[viewer][target][kind] (viewer kMaxP = public).
-    std::array<std::array<std::array<std::uint8_t, kRawKinds>, kMaxP>, kViewers> known_raw{};
-    std::array<std::array<std::array<std::uint8_t, kNumTricks>, kMaxP>, kViewers> known_trick{};
+    std::array<std::uint8_t, kNumDevices> dev_known{};
+    // Knowledge lower bounds: known_raw[viewer][target][kind] (viewer kMaxPlayers = public).
+    std::array<std::array<std::array<std::uint8_t, kRawKinds>, kMaxPlayers>, kViewers> known_raw{};
+    std::array<std::array<std::array<std::uint8_t, kNumTricks>, kMaxPlayers>, kViewers>
+        known_trick{};
     // Insider Tip stacks on top of the Empire (0) / Minion (1) decks (D2).
     std::array<std::array<std::int8_t, 3>, 2> top{};
     std::array<std::uint8_t, 2> top_n{}, top_known{};
     // Assembly Line's rejected Minions under the Minion deck, in order (first = next to draw).
-    std::array<std::int8_t, kNumMin> min_bottom{};
+    std::array<std::int8_t, kNumMinions> min_bottom{};
     std::uint8_t min_bottom_n = 0, bottom_known = 0;
     std::array<std::int8_t, 3>
         pending{};  // drawn devices / Assembly Line minions / Insider Tip cards awaiting a choice
@@ -643,12 +645,12 @@ class MwahahahaState : public State {
     Stage stage = Stage::kChance;
     Stage ret_stage = Stage::kCreation;  // where a trick resolution (or a trade) returns
     std::uint8_t actor = 0;              // who decides at the current stage
-    std::array<std::int8_t, kMaxP> order{};
+    std::array<std::int8_t, kMaxPlayers> order{};
     std::uint8_t order_pos = 0, turn = 0, prev_first = 0, active = 0, setup_seat = 0;
     // chance
     std::uint8_t ch_kind = 0, ch_player = 0, ch_count = 0, ch_after = 0;
     // window
-    Wnd wnd = Wnd::kTurn;
+    Window wnd = Window::kTurn;
     std::uint8_t w_first = 0, w_asked = 0, w_passes = 0, w_plays = 0, w_resume = 0, w_askable = 0;
     // trick being resolved
     std::int8_t trick = -1, trick_player = -1, trick_target = -1, trick_step = 0;
@@ -689,7 +691,7 @@ class MwahahahaState : public State {
     std::uint8_t threat_made = 0, conv_over = 0;  // turn-end=declared; Overclock asked for
     // Windows put aside while an inner one runs (D4).
     struct WindowSave {
-      Wnd wnd;
+      Window wnd;
       Stage ret_stage;
       std::uint8_t w_passed, w_plays, w_resume, gain_player, gain_is_maniacal, gain_source,
           gain_resume, counter_blocked, purpose;

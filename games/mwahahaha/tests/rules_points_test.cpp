@@ -127,16 +127,16 @@ TEST(MwPoints, EmptyDeckWithADiscardPileIsReshuffled_MW2b_MW6c) {
   t.c().emp_discard = t.c().emp_deck;  // placed: every Empire and Minion in the discard piles
   t.c().emp_deck = 0;
   t.c().min_discard_n = 0;
-  for (int m = 0; m < kNumMin; ++m)
+  for (int m = 0; m < kNumMinions; ++m)
     if (m != t.minion("killer-drones"))
       t.c().min_discard[t.c().min_discard_n++] = static_cast<std::int8_t>(m);
   t.c().min_deck = 0;
-  t.c().face_up = (1ULL << kNumMin) - 1;
+  t.c().face_up = (1ULL << kNumMinions) - 1;
   ASSERT_TRUE(t.can("play:insider-tip"));
   t.act("play:insider-tip");
   EXPECT_EQ(t.legal(), (std::set<std::string>{"insider:empires", "insider:minions"}));
   t.act("insider:empires");
-  EXPECT_EQ(t.outcomes().size(), static_cast<size_t>(kNumEmp));  // reshuffled
+  EXPECT_EQ(t.outcomes().size(), static_cast<size_t>(kNumEmpires));  // reshuffled
   t.act("empire:think-tank");
   t.act("empire:laundromat");
   t.act("empire:toy-factory");
@@ -150,7 +150,7 @@ TEST(MwPoints, EmptyDeckWithADiscardPileIsReshuffled_MW2b_MW6c) {
   t.act("attack-lair:1:energy");
   ASSERT_TRUE(t.can("play:mercenary-contract"));  // while sending (MW-6c own Rivalry decision)
   t.act("play:mercenary-contract");
-  EXPECT_EQ(t.outcomes().size(), static_cast<size_t>(kNumMin - 1));
+  EXPECT_EQ(t.outcomes().size(), static_cast<size_t>(kNumMinions - 1));
   t.act("minion:giant-lizards");
   EXPECT_EQ(t.s().stage(), Stage::kSend);
   t.act("send:giant-lizards");  // MW-16a: a Minion received this round may attack
@@ -192,7 +192,8 @@ void won_lair_attack(Table& t, const std::vector<std::string>& att) {
   d.resize(d.size() + static_cast<size_t>(t.s().dice_count(1)), 1);
   t.dice(d);
   // fight-after-roll only; then no damage to place, no plunder (no tokens).
-  while (t.s().stage() == Stage::kWindow && t.s().window() == Wnd::kFightAfterRoll) t.act("pass");
+  while (t.s().stage() == Stage::kWindow && t.s().window() == Window::kFightAfterRoll)
+    t.act("pass");
 }
 
 // Booby Trap (P-DT "one surviving attacking minion") with MW-6a and MW-31: its kill is discarded
@@ -207,7 +208,7 @@ TEST(MwPoints, BoobyTrapNeedsASurvivorAndFeedsGraveRobber_MW6a_MW31) {
   t.give_minion(0, "killer-drones");  // HP 1
   t.c().seats[1].stock = {};
   won_lair_attack(t, {"killer-drones"});
-  ASSERT_EQ(t.s().window(), Wnd::kAfterResolved);
+  ASSERT_EQ(t.s().window(), Window::kAfterResolved);
   ASSERT_EQ(t.s().current_player(), 1);
   t.act("play:booby-trap");
   t.act("select-minion:killer-drones");
@@ -266,7 +267,7 @@ TEST(MwPoints, EvilLaughGainOpensTheGainManiacalWindow_MW6b) {
   t.give_trick(0, "evil-laugh");
   t.act("play:evil-laugh");  // seat 0's main Domination decision
   ASSERT_EQ(t.s().stage(), Stage::kWindow);
-  EXPECT_EQ(t.s().window(), Wnd::kGainManiacal);
+  EXPECT_EQ(t.s().window(), Window::kGainManiacal);
   EXPECT_EQ(t.s().current_player(), 1);
   t.act("play:media-blackout");
   EXPECT_EQ(t.s().seat(0).maniacal, 0);
@@ -282,11 +283,11 @@ TEST(MwPoints, EvilLaughInsideAThreatWindowNests_MW6a_MW6b) {
   t.act("threaten:city");
   t.act("pass");  // seat 0 (Media Blackout does not fit here)
   t.act("play:evil-laugh");
-  EXPECT_EQ(t.s().window(), Wnd::kGainManiacal);
+  EXPECT_EQ(t.s().window(), Window::kGainManiacal);
   EXPECT_EQ(t.s().current_player(), 0);
   t.act("play:media-blackout");
   EXPECT_EQ(t.s().seat(1).maniacal, 0);
-  EXPECT_EQ(t.s().window(), Wnd::kThreatDeclared);
+  EXPECT_EQ(t.s().window(), Window::kThreatDeclared);
   ASSERT_TRUE(t.st->is_chance());  // nobody holds a card: the threat's dice
   EXPECT_EQ(t.s().dice_count(0), 4);
 }
@@ -300,7 +301,7 @@ TEST(MwPoints, SabotageRefusedInAThreatsCounterWindows_D19) {
   t.dice({1, 1, 1, 1, 6, 6, 6});
   t.pass_windows();
   t.act("flee");
-  ASSERT_EQ(t.s().window(), Wnd::kGainHumiliation);
+  ASSERT_EQ(t.s().window(), Window::kGainHumiliation);
   ASSERT_EQ(t.s().current_player(), 1);
   EXPECT_EQ(t.legal(), (std::set<std::string>{"pass"}));
   t.act("pass");
@@ -409,7 +410,7 @@ TEST(MwPoints, PowersAskedForUnderPowersAsk_MW6a_MW31) {
   t.act("threaten:city");
   t.dice({5, 5, 1, 1, 6, 6, 4});
   ASSERT_EQ(t.s().stage(), Stage::kWindow);  // not rerolled at once
-  EXPECT_EQ(t.s().window(), Wnd::kThreatAfterRoll);
+  EXPECT_EQ(t.s().window(), Window::kThreatAfterRoll);
   EXPECT_EQ(t.legal(), (std::set<std::string>{"pass", "power-reroll"}));
   t.act("power-reroll");
   t.act("die:1");  // the people's highest die (6) rerolled
