@@ -263,10 +263,10 @@ class MwHeuristic : public Agent {
       case Stage::kSelectMinion: {
         const int m = a - act::kSelectMinion;
         const MinionCard& mc = d.minions[static_cast<size_t>(m)];
-        const int purpose = s.core().purpose;
-        if (purpose == 8 || purpose == 9)
+        const Purpose purpose = s.core().purpose;
+        if (purpose == Purpose::kDoubleAgent || purpose == Purpose::kBooby)
           return mc.value * 2 + mc.hp;  // Double Agent / Booby Trap: strongest attacker
-        if (purpose == 11) return -(mc.value + mc.hp);  // feed the weakest
+        if (purpose == Purpose::kFeed) return -(mc.value + mc.hp);  // feed the weakest
         return mc.value + mc.hp;
       }
       case Stage::kTarget: {
@@ -276,11 +276,11 @@ class MwHeuristic : public Agent {
       }
       case Stage::kType: {
         const int t = a - act::kType;
-        const int purpose = s.core().purpose;
-        if (purpose == 4)
+        const Purpose purpose = s.core().purpose;
+        if (purpose == Purpose::kSabotage)
           return s.seat(s.core().trick_target)
               .dev[static_cast<size_t>(t)];  // sabotage the biggest pile
-        if (purpose == 5)
+        if (purpose == Purpose::kTaxType)
           return st.stock[static_cast<size_t>(t)] - def[static_cast<size_t>(t)] * 2;  // pay the tax
         return def[static_cast<size_t>(t)] * 2 - st.stock[static_cast<size_t>(t)] +
                (d.scientists[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0 ? 1
@@ -288,12 +288,14 @@ class MwHeuristic : public Agent {
       }
       case Stage::kChooseEmpire: {
         const int e = a - act::kChooseEmpire;
-        const int purpose = s.core().purpose;
+        const Purpose purpose = s.core().purpose;
         int cap = 0;
         for (int t = 0; t < kTypes; ++t)
           cap += d.empires[static_cast<size_t>(e)].cap[static_cast<size_t>(t)];
-        if (purpose == 7) return ((st.empires >> e) & 1) ? -10 : cap;  // Union Strike: a rival's
-        if (purpose == 6 || purpose == 14) return -cap;  // cash in / discard the weakest
+        if (purpose == Purpose::kUnion)
+          return ((st.empires >> e) & 1) ? -10 : cap;  // Union Strike: a rival's
+        if (purpose == Purpose::kHostile || purpose == Purpose::kDiscardDown)
+          return -cap;  // cash in / discard the weakest
         return cap;
       }
       case Stage::kReroll: {

@@ -20,7 +20,7 @@
 namespace villainy::mwahahaha {
 namespace {
 
-constexpr std::uint64_t kSignature100 = 0x2885451f7dfa9535ULL;
+constexpr std::uint64_t kSignature100 = 0x6ad21ea493b7031fULL;
 constexpr std::uint64_t kPlaySignature100 = 0x28fef6e69891b0dcULL;
 constexpr std::uint64_t kPlaySignatureOptions100 = 0x1a709cd6cc6056feULL;
 
