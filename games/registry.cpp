@@ -1,25 +1,21 @@
+// Registers every game of the build list VILLAINY_GAMES (top-level CMakeLists.txt): each game's
+// folder games/<game> provides villainy::<game>::register_game(). The list is generated:
+// villainy/game_list.inc holds one VILLAINY_GAME(<game>) line per game.
 #include "villainy/games/all.h"
 
-#ifdef VILLAINY_HAVE_SUPPORTING_CAST
-#include "supporting_cast/supporting_cast.h"
-#endif
-#ifdef VILLAINY_HAVE_CHEATY_MAGES
-#include "cheaty_mages/cheaty_mages.h"
-#endif
-#ifdef VILLAINY_HAVE_MWAHAHAHA
-#include "mwahahaha/mwahahaha.h"
-#endif
-
 namespace villainy {
+
+#define VILLAINY_GAME(game) \
+  namespace game {          \
+  void register_game();     \
+  }
+#include "villainy/game_list.inc"
+#undef VILLAINY_GAME
+
 void register_all_games() {
-#ifdef VILLAINY_HAVE_SUPPORTING_CAST
-  supporting_cast::register_game();
-#endif
-#ifdef VILLAINY_HAVE_CHEATY_MAGES
-  cheaty_mages::register_game();
-#endif
-#ifdef VILLAINY_HAVE_MWAHAHAHA
-  mwahahaha::register_game();
-#endif
+#define VILLAINY_GAME(game) game::register_game();
+#include "villainy/game_list.inc"
+#undef VILLAINY_GAME
 }
+
 }  // namespace villainy

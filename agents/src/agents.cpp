@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <deque>
 #include <mutex>
 
 #include "villainy/core/game.h"
@@ -62,8 +63,9 @@ struct Entry {
   std::string name, game, description;
   AgentMaker maker;
 };
-std::vector<Entry>& entries() {
-  static std::vector<Entry> e;
+// A deque: registering more agents never moves an entry (make_agent uses one unlocked).
+std::deque<Entry>& entries() {
+  static std::deque<Entry> e;
   return e;
 }
 std::mutex& mu() {

@@ -53,9 +53,13 @@ void evaluate_cm(const State& st, std::span<double> out) {
 }  // namespace
 
 void register_cheaty_mages_search() {
-  register_evaluator("cheaty-mages", evaluate_cm);
-  register_rollout_agent("cheaty-mages", "heuristic:samples=1");
-  register_ismcts_defaults("cheaty-mages", "iterations=100:depth=20:rollout=heuristic");
+  SearchSettings s;
+  s.defaults.iterations = 100;
+  s.defaults.depth = 20;
+  s.defaults.rollout = "heuristic";
+  s.evaluator = evaluate_cm;
+  s.rollout_agent = "heuristic:samples=1";
+  register_search_settings("cheaty-mages", std::move(s));
 }
 
 }  // namespace villainy

@@ -1,35 +1,25 @@
+// Registers every game's bots: for each game of the build list VILLAINY_GAMES (top-level
+// CMakeLists.txt), its heuristic (agents/src/<game>_heuristic.cpp) and its search settings
+// (agents/src/<game>_search.cpp). The list is generated: villainy/game_list.inc.
 #include "villainy/agents/heuristics.h"
 
+#include "villainy/agents/ismcts.h"
+
 namespace villainy {
-void register_supporting_cast_heuristic();
-void register_cheaty_mages_heuristic();
-void register_mwahahaha_heuristic();
-void register_search_agents();
-void register_supporting_cast_search();
-void register_cheaty_mages_search();
-void register_mwahahaha_search();
+
+#define VILLAINY_GAME(game)           \
+  void register_##game##_heuristic(); \
+  void register_##game##_search();
+#include "villainy/game_list.inc"
+#undef VILLAINY_GAME
 
 void register_heuristics() {
-#ifdef VILLAINY_HAVE_SUPPORTING_CAST
-  register_supporting_cast_heuristic();
-#endif
-#ifdef VILLAINY_HAVE_CHEATY_MAGES
-  register_cheaty_mages_heuristic();
-#endif
-#ifdef VILLAINY_HAVE_MWAHAHAHA
-  register_mwahahaha_heuristic();
-#endif
-#ifdef VILLAINY_HAVE_ISMCTS
   register_search_agents();
-#if defined(VILLAINY_HAVE_SUPPORTING_CAST_SEARCH)
-  register_supporting_cast_search();
-#endif
-#if defined(VILLAINY_HAVE_CHEATY_MAGES_SEARCH)
-  register_cheaty_mages_search();
-#endif
-#if defined(VILLAINY_HAVE_MWAHAHAHA_SEARCH)
-  register_mwahahaha_search();
-#endif
-#endif
+#define VILLAINY_GAME(game)      \
+  register_##game##_heuristic(); \
+  register_##game##_search();
+#include "villainy/game_list.inc"
+#undef VILLAINY_GAME
 }
+
 }  // namespace villainy

@@ -3,6 +3,7 @@
 #include "villainy/agents/ismcts.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -16,21 +17,14 @@
 namespace villainy {
 
 namespace {
-std::mutex& eval_mu() {
+std::mutex& settings_mu() {
   static std::mutex m;
   return m;
 }
-std::map<std::string, StateEvaluator>& evaluators() {
-  static std::map<std::string, StateEvaluator> e;
-  return e;
-}
-std::map<std::string, std::string>& rollout_agents() {
-  static std::map<std::string, std::string> d;
-  return d;
-}
-std::map<std::string, std::string>& defaults() {
-  static std::map<std::string, std::string> d;
-  return d;
+// A map: its entries never move, so the pointers find_search_settings hands out stay valid.
+std::map<std::string, SearchSettings>& registry() {
+  static std::map<std::string, SearchSettings> s;
+  return s;
 }
 }  // namespace
 
@@ -54,39 +48,43 @@ static void check_config(const IsmctsConfig& cfg) {
                             cut_for_message(cfg.rollout)));
 }
 
-void register_ismcts_defaults(const std::string& game, const std::string& params) {
-  check_config(parse_ismcts_config(AgentSpec::parse("ismcts:" + params)));
-  std::lock_guard lock(eval_mu());
-  defaults()[game] = params;
+void register_search_settings(const std::string& game, SearchSettings settings) {
+  check_config(settings.defaults);
+  (void)AgentSpec::parse(settings.rollout_agent);
+  std::lock_guard lock(settings_mu());
+  registry().emplace(game, std::move(settings));
 }
 
-void register_rollout_agent(const std::string& game, const std::string& agent_spec) {
-  (void)AgentSpec::parse(agent_spec);
-  std::lock_guard lock(eval_mu());
-  rollout_agents()[game] = agent_spec;
-}
-
-std::string rollout_agent(const std::string& game) {
-  std::lock_guard lock(eval_mu());
-  auto it = rollout_agents().find(game);
-  return it == rollout_agents().end() ? std::string("heuristic") : it->second;
-}
-
-std::string ismcts_defaults(const std::string& game) {
-  std::lock_guard lock(eval_mu());
-  auto it = defaults().find(game);
-  return it == defaults().end() ? std::string() : it->second;
-}
-
-void register_evaluator(const std::string& game, StateEvaluator eval) {
-  std::lock_guard lock(eval_mu());
-  evaluators().emplace(game, std::move(eval));
+const SearchSettings* find_search_settings(const std::string& game) {
+  std::lock_guard lock(settings_mu());
+  auto it = registry().find(game);
+  return it == registry().end() ? nullptr : &it->second;
 }
 
 const StateEvaluator* find_evaluator(const std::string& game) {
-  std::lock_guard lock(eval_mu());
-  auto it = evaluators().find(game);
-  return it == evaluators().end() ? nullptr : &it->second;
+  const SearchSettings* s = find_search_settings(game);
+  return s != nullptr && s->evaluator ? &s->evaluator : nullptr;
+}
+
+std::string rollout_agent(const std::string& game) {
+  const SearchSettings* s = find_search_settings(game);
+  return s != nullptr ? s->rollout_agent : std::string("heuristic");
+}
+
+std::string ismcts_defaults(const std::string& game) {
+  const SearchSettings* s = find_search_settings(game);
+  if (s == nullptr) return "";
+  const IsmctsConfig& d = s->defaults;
+  const IsmctsConfig e;
+  std::vector<std::string> parts;
+  if (d.iterations != e.iterations) parts.push_back(fmt::format("iterations={}", d.iterations));
+  if (d.time_ms != e.time_ms) parts.push_back(fmt::format("ms={}", d.time_ms));
+  if (d.exploration != e.exploration) parts.push_back(fmt::format("c={}", d.exploration));
+  if (d.depth != e.depth) parts.push_back(fmt::format("depth={}", d.depth));
+  if (d.rollout != e.rollout) parts.push_back(fmt::format("rollout={}", d.rollout));
+  if (d.use_evaluator != e.use_evaluator)
+    parts.push_back(fmt::format("eval={}", d.use_evaluator ? "on" : "off"));
+  return fmt::format("{}", fmt::join(parts, ":"));
 }
 
 struct IsmctsAgent::Impl {
@@ -298,29 +296,19 @@ Action IsmctsAgent::act(const DecisionContext& ctx, Rng& rng) {
   return choice;
 }
 
-IsmctsConfig parse_ismcts_config(const AgentSpec& user, const std::string& game) {
-  user.check_only({"iterations", "ms", "c", "depth", "rollout", "eval"});
-  AgentSpec spec = user;
-  if (!game.empty()) {
-    const std::string d = ismcts_defaults(game);
-    if (!d.empty()) {
-      AgentSpec base = AgentSpec::parse("ismcts:" + d);
-      // A user's time budget without an iteration count replaces the default iteration count.
-      if (user.params.count("ms") && !user.params.count("iterations"))
-        base.params.erase("iterations");
-      for (auto& [k, v] : user.params) base.params[k] = v;
-      spec.params = base.params;
-    }
-  }
+IsmctsConfig parse_ismcts_config(const AgentSpec& spec, const std::string& game) {
+  spec.check_only({"iterations", "ms", "c", "depth", "rollout", "eval"});
   IsmctsConfig cfg;
+  if (!game.empty())
+    if (const SearchSettings* s = find_search_settings(game)) cfg = s->defaults;
   cfg.iterations = spec.get_int("iterations", cfg.iterations, 0, kIsmctsMaxIterations);
-  cfg.time_ms = spec.get_double("ms", 0, 0, kIsmctsMaxMs);
-  // A time budget alone means: as many iterations as fit.
+  cfg.time_ms = spec.get_double("ms", cfg.time_ms, 0, kIsmctsMaxMs);
+  // A time budget alone means: as many iterations as fit (it replaces the default count).
   if (spec.params.count("ms") && !spec.params.count("iterations")) cfg.iterations = 0;
   cfg.exploration = spec.get_double("c", cfg.exploration, 0, kIsmctsMaxC);
   cfg.depth = spec.get_int("depth", cfg.depth, 0, kIsmctsMaxDepth);
   cfg.rollout = spec.get("rollout", cfg.rollout);
-  const std::string ev = spec.get("eval", "on");
+  const std::string ev = spec.get("eval", cfg.use_evaluator ? "on" : "off");
   if (ev != "on" && ev != "off")
     throw Error(fmt::format("ismcts: eval must be on or off, not '{}'", cut_for_message(ev)));
   cfg.use_evaluator = ev == "on";

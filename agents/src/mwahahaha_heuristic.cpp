@@ -65,7 +65,7 @@ class MwHeuristic : public Agent {
     const Seat& st = s.seat(p);
     if (st.device < 0) return {1, 1, 1, 1};
     const int next = std::min(3, s.capability(p));
-    const DeviceCard& dv = s.data().dev[static_cast<size_t>(st.device)];
+    const DeviceCard& dv = s.data().devices[static_cast<size_t>(st.device)];
     for (int t = 0; t < kTypes; ++t)
       d[static_cast<size_t>(t)] =
           std::max(0, dv.req[static_cast<size_t>(next)][static_cast<size_t>(t)] -
@@ -104,23 +104,23 @@ class MwHeuristic : public Agent {
   }
   static int my_dice_for(const MwahahahaState& s, int me, int icons) {
     int n = 0, k = 0;
-    std::array<int, kNumMin> vals{};
-    for (int m = 0; m < kNumMin; ++m)
+    std::array<int, kNumMinions> vals{};
+    for (int m = 0; m < kNumMinions; ++m)
       if (((s.seat(me).minions >> m) & 1) && !((s.seat(me).attacked >> m) & 1) &&
-          ((icons >> s.data().min[static_cast<size_t>(m)].type) & 1))
-        vals[static_cast<size_t>(k++)] = s.data().min[static_cast<size_t>(m)].value;
+          ((icons >> s.data().minions[static_cast<size_t>(m)].type) & 1))
+        vals[static_cast<size_t>(k++)] = s.data().minions[static_cast<size_t>(m)].value;
     std::sort(vals.begin(), vals.begin() + k, std::greater<>());
     for (int i = 0; i < std::min(k, 3); ++i) n += vals[static_cast<size_t>(i)];
     return n;
   }
   static int defence_guess(const MwahahahaState& s, int q, int icons) {
     int n = 0;
-    for (int m = 0; m < kNumMin; ++m)
+    for (int m = 0; m < kNumMinions; ++m)
       if (((s.seat(q).minions >> m) & 1) && s.minion_face_up(m) &&
-          ((icons >> s.data().min[static_cast<size_t>(m)].type) & 1))
-        n += s.data().min[static_cast<size_t>(m)].value;
+          ((icons >> s.data().minions[static_cast<size_t>(m)].type) & 1))
+        n += s.data().minions[static_cast<size_t>(m)].value;
     int hidden = 0;
-    for (int m = 0; m < kNumMin; ++m)
+    for (int m = 0; m < kNumMinions; ++m)
       if (((s.seat(q).minions >> m) & 1) && !s.minion_face_up(m)) ++hidden;
     return std::min(n, 5) + hidden / 2;
   }
@@ -134,12 +134,13 @@ class MwHeuristic : public Agent {
       case Stage::kPickSci:
         return -a;
       case Stage::kKeepDevice: {
-        const DeviceCard& dv = d.dev[static_cast<size_t>(a - act::kKeepDevice)];
+        const DeviceCard& dv = d.devices[static_cast<size_t>(a - act::kKeepDevice)];
         double cost = 0;
         for (int t = 0; t < kTypes; ++t)
           cost +=
               dv.req[3][static_cast<size_t>(t)] *
-              (d.sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0 ? 3.0 : 1.0);
+              (d.scientists[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0 ? 3.0
+                                                                                             : 1.0);
         return -cost;
       }
       case Stage::kFirstLast:
@@ -148,7 +149,8 @@ class MwHeuristic : public Agent {
         if (a == act::kEndTurn) return 0;
         if (a >= act::kConvert && a < act::kConvert + 12) {
           const int k = a - act::kConvert, t = k / 3;
-          return 10 + std::min(d.raw[static_cast<size_t>(k)].value, s.capacity_left(me_, t)) * 3 +
+          return 10 +
+                 std::min(d.raw_kinds[static_cast<size_t>(k)].value, s.capacity_left(me_, t)) * 3 +
                  def[static_cast<size_t>(t)];
         }
         if (a >= act::kConvertOver && a < act::kConvertOver + 12) return 14;  // powers=ask
@@ -170,8 +172,8 @@ class MwHeuristic : public Agent {
           return s.round() < 15 && std::popcount(st.empires) < 2 && st.stock_total() >= 3 ? 6 : -2;
         if (a == act::kBuyMinion)
           return s.round() < 25 && std::popcount(st.minions) < 3 && st.stock_total() >= 2 ? 5 : -2;
-        if (a >= act::kCashIn && a < act::kCashIn + kNumEmp) {
-          const EmpireCard& e = d.emp[static_cast<size_t>(a - act::kCashIn)];
+        if (a >= act::kCashIn && a < act::kCashIn + kNumEmpires) {
+          const EmpireCard& e = d.empires[static_cast<size_t>(a - act::kCashIn)];
           int helps = 0;
           for (int t = 0; t < kTypes; ++t)
             helps += std::min(e.cash[static_cast<size_t>(t)], def[static_cast<size_t>(t)]);
@@ -180,7 +182,8 @@ class MwHeuristic : public Agent {
         }
         if (a >= act::kPlay && a < act::kPlay + kNumTricks)
           return trick_value(s, a - act::kPlay, true);
-        if (a >= act::kTradeWith && a < act::kTradeWith + kMaxP) return trade_with_value(s, a, rng);
+        if (a >= act::kTradeWith && a < act::kTradeWith + kMaxPlayers)
+          return trade_with_value(s, a, rng);
         return -3;  // discards, feeding, swapping
       }
       case Stage::kOpenTrade:
@@ -208,8 +211,10 @@ class MwHeuristic : public Agent {
         // The lie: a valuable card of the type the partner's Lair cannot produce.
         if (k >= 12) return 1;
         const Seat& q = s.seat(s.trade_partner());
-        return d.raw[static_cast<size_t>(k)].value +
-               (d.sci[static_cast<size_t>(q.sci)].rating[static_cast<size_t>(k / 3)] == 0 ? 2 : 0);
+        return d.raw_kinds[static_cast<size_t>(k)].value +
+               (d.scientists[static_cast<size_t>(q.sci)].rating[static_cast<size_t>(k / 3)] == 0
+                    ? 2
+                    : 0);
       }
       case Stage::kTradeAnswer: {
         if (a >= act::kPeek && a < act::kPeek + kMaxTradeItems) return 5;
@@ -227,7 +232,7 @@ class MwHeuristic : public Agent {
           if (k == kBetrayed) continue;
           // Wary of lies: a described card counts 30% of its value (a Betrayed may hide behind it),
           // doubled when it is of a type its device needs and its Lair can still convert.
-          const int val = k == kWild ? d.wild_value : d.raw[static_cast<size_t>(k)].value;
+          const int val = k == kWild ? d.wild_value : d.raw_kinds[static_cast<size_t>(k)].value;
           const bool useful = k == kWild || (def[static_cast<size_t>(k / 3)] > 0 &&
                                              s.capacity_left(me_, k / 3) > 0);
           gain += 0.3 * val * (useful ? 2 : 1);
@@ -245,7 +250,7 @@ class MwHeuristic : public Agent {
       case Stage::kSacrificeSelect: {
         const int k = a - act::kSelectRaw;
         if (k == kBetrayed) return 10;
-        return -d.raw[static_cast<size_t>(k)].value -
+        return -d.raw_kinds[static_cast<size_t>(k)].value -
                (k < 12 && def[static_cast<size_t>(k / 3)] ? 2 : 0);
       }
       case Stage::kSwapSelect:
@@ -257,11 +262,11 @@ class MwHeuristic : public Agent {
       case Stage::kFeedSelect:
       case Stage::kSelectMinion: {
         const int m = a - act::kSelectMinion;
-        const MinionCard& mc = d.min[static_cast<size_t>(m)];
-        const int purpose = s.core().purpose;
-        if (purpose == 8 || purpose == 9)
+        const MinionCard& mc = d.minions[static_cast<size_t>(m)];
+        const Purpose purpose = s.core().purpose;
+        if (purpose == Purpose::kDoubleAgent || purpose == Purpose::kBooby)
           return mc.value * 2 + mc.hp;  // Double Agent / Booby Trap: strongest attacker
-        if (purpose == 11) return -(mc.value + mc.hp);  // feed the weakest
+        if (purpose == Purpose::kFeed) return -(mc.value + mc.hp);  // feed the weakest
         return mc.value + mc.hp;
       }
       case Stage::kTarget: {
@@ -271,23 +276,26 @@ class MwHeuristic : public Agent {
       }
       case Stage::kType: {
         const int t = a - act::kType;
-        const int purpose = s.core().purpose;
-        if (purpose == 4)
+        const Purpose purpose = s.core().purpose;
+        if (purpose == Purpose::kSabotage)
           return s.seat(s.core().trick_target)
               .dev[static_cast<size_t>(t)];  // sabotage the biggest pile
-        if (purpose == 5)
+        if (purpose == Purpose::kTaxType)
           return st.stock[static_cast<size_t>(t)] - def[static_cast<size_t>(t)] * 2;  // pay the tax
         return def[static_cast<size_t>(t)] * 2 - st.stock[static_cast<size_t>(t)] +
-               (d.sci[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0 ? 1 : 0);
+               (d.scientists[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(t)] == 0 ? 1
+                                                                                              : 0);
       }
       case Stage::kChooseEmpire: {
         const int e = a - act::kChooseEmpire;
-        const int purpose = s.core().purpose;
+        const Purpose purpose = s.core().purpose;
         int cap = 0;
         for (int t = 0; t < kTypes; ++t)
-          cap += d.emp[static_cast<size_t>(e)].cap[static_cast<size_t>(t)];
-        if (purpose == 7) return ((st.empires >> e) & 1) ? -10 : cap;  // Union Strike: a rival's
-        if (purpose == 6 || purpose == 14) return -cap;  // cash in / discard the weakest
+          cap += d.empires[static_cast<size_t>(e)].cap[static_cast<size_t>(t)];
+        if (purpose == Purpose::kUnion)
+          return ((st.empires >> e) & 1) ? -10 : cap;  // Union Strike: a rival's
+        if (purpose == Purpose::kHostile || purpose == Purpose::kDiscardDown)
+          return -cap;  // cash in / discard the weakest
         return cap;
       }
       case Stage::kReroll: {
@@ -315,27 +323,28 @@ class MwHeuristic : public Agent {
           const Seat& o = s.seat(q);
           const int mine = my_dice_for(s, me_, 1 << t);
           const int theirs = 2 + defence_guess(s, q, 1 << t) +
-                             (d.sci[static_cast<size_t>(o.sci)].power == kIsland ? 1 : 0);
+                             (d.scientists[static_cast<size_t>(o.sci)].power == kIsland ? 1 : 0);
           const int loot = o.stock[static_cast<size_t>(t)] + o.dev[static_cast<size_t>(t)];
           if (mine < theirs || loot == 0) return -1;
           return (mine - theirs) + loot * 0.7 + def[static_cast<size_t>(t)] * 0.5 +
                  (q == richest_rival(s, me_) ? 1 : 0);
         }
         const int e = a - act::kAttackEmpire;
-        const int icons = d.emp[static_cast<size_t>(e)].icons;
+        const int icons = d.empires[static_cast<size_t>(e)].icons;
         int q = -1;
         for (int p = 0; p < s.num_players(); ++p)
           if ((s.seat(p).empires >> e) & 1) q = p;
         const int mine = my_dice_for(s, me_, icons);
         const int theirs =
-            1 + defence_guess(s, q, icons) + (d.emp[static_cast<size_t>(e)].fortified ? 1 : 0);
+            1 + defence_guess(s, q, icons) + (d.empires[static_cast<size_t>(e)].fortified ? 1 : 0);
         return mine >= theirs + 1 ? 1 + (mine - theirs) * 0.5 : -1;
       }
       case Stage::kSend:
         if (a >= act::kPlay && a < act::kPlay + kNumTricks) return -1;  // D17: plays at the start
-        return a == act::kSendDone ? 0 : 1 + d.min[static_cast<size_t>(a - act::kSend)].value;
+        return a == act::kSendDone ? 0 : 1 + d.minions[static_cast<size_t>(a - act::kSend)].value;
       case Stage::kDefend:
-        return a == act::kDefendDone ? 0 : 1 + d.min[static_cast<size_t>(a - act::kDefend)].value;
+        return a == act::kDefendDone ? 0
+                                     : 1 + d.minions[static_cast<size_t>(a - act::kDefend)].value;
       case Stage::kEmpireWin:
         return a == act::kTakeEmpire ? (std::popcount(st.empires) < 3 ? 1 : -1) : 0;
       case Stage::kPlunder:
@@ -351,8 +360,8 @@ class MwHeuristic : public Agent {
           if (c.atk[static_cast<size_t>(i)] == m && i < c.n_atk)
             taken = c.atk_dmg[static_cast<size_t>(i)];
         }
-        const int left = d.min[static_cast<size_t>(m)].hp - taken;
-        return -left * 2 + d.min[static_cast<size_t>(m)].value;
+        const int left = d.minions[static_cast<size_t>(m)].hp - taken;
+        return -left * 2 + d.minions[static_cast<size_t>(m)].value;
       }
       case Stage::kPlunderManiacal:
         return a == act::kPlunderManiacal ? (s.core().plundered <= 4 ? 1 : -1) : 0;

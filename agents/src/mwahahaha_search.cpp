@@ -99,7 +99,7 @@ bool threat_declared(const MwahahahaState& s) {
     case mw::Stage::kFleeKeep:
       return true;
     case mw::Stage::kWindow:
-      return s.window() != mw::Wnd::kTurn;
+      return s.window() != mw::Window::kTurn;
     default:
       return false;
   }
@@ -108,11 +108,11 @@ bool threat_declared(const MwahahahaState& s) {
 void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P) {
   const mw::CardData& d = s.data();
   const int n = s.num_players();
-  std::array<double, mw::kMaxP> start{};
+  std::array<double, mw::kMaxPlayers> start{};
   // Whose World attempt this round is gone: in the Domination phase, the seats before the current
   // one in phase order, the current one once its threat is declared, and everyone once World has
   // been declared this round (MW-23); their first attempt is next round.
-  std::array<double, mw::kMaxP> offset{};
+  std::array<double, mw::kMaxPlayers> offset{};
   if (s.phase() == mw::Phase::kDomination) {
     const int pos = s.core().order_pos;
     for (int i = 0; i < n; ++i) {
@@ -122,7 +122,7 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
       if (gone) offset[static_cast<size_t>(q)] = 1;
     }
   }
-  std::array<std::array<double, kAttempts>, mw::kMaxP> h{};
+  std::array<std::array<double, kAttempts>, mw::kMaxPlayers> h{};
   for (int p = 0; p < n; ++p) {
     const Seat& seat = s.seat(p);
     double cost = 0;
@@ -130,7 +130,7 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
     std::array<int, mw::kTypes> req{};
     std::array<int, mw::kTypes> on_dev{};
     if (seat.device >= 0) {
-      const mw::DeviceCard& dv = d.dev[static_cast<size_t>(seat.device)];
+      const mw::DeviceCard& dv = d.devices[static_cast<size_t>(seat.device)];
       for (int t = 0; t < mw::kTypes; ++t) {
         req[static_cast<size_t>(t)] = dv.req[3][static_cast<size_t>(t)];
         on_dev[static_cast<size_t>(t)] = seat.dev[static_cast<size_t>(t)];
@@ -150,7 +150,7 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
       const int from_stock = std::min<int>(seat.stock[ut], still);
       spare += seat.stock[ut] - from_stock;
       const bool zero_cap = seat.sci >= 0 && s.capacity_left(p, t) == 0 &&
-                            d.sci[static_cast<size_t>(seat.sci)].rating[ut] == 0;
+                            d.scientists[static_cast<size_t>(seat.sci)].rating[ut] == 0;
       cost += (still - from_stock) * (zero_cap ? 1.0 + P.zero : 1.0) + from_stock * P.stock;
     }
     // Minions defend the stockpile and the device against plunder (MW-18) and raid the others;
@@ -160,10 +160,10 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
             P.minion * (std::min(minions, 3) + 0.25 * std::max(0, minions - 3));
     // Empires raise the conversion capacity (MW-8): a faster production rate.
     int emp_cap = 0;
-    for (int e = 0; e < mw::kNumEmp; ++e)
+    for (int e = 0; e < mw::kNumEmpires; ++e)
       if ((seat.empires >> e) & 1)
         for (int t = 0; t < mw::kTypes; ++t)
-          emp_cap += d.emp[static_cast<size_t>(e)].cap[static_cast<size_t>(t)];
+          emp_cap += d.empires[static_cast<size_t>(e)].cap[static_cast<size_t>(t)];
     const double rate = P.rate + P.emp * emp_cap;
     start[static_cast<size_t>(p)] = offset[static_cast<size_t>(p)] + std::max(0.0, cost / rate);
     const int base = dice + seat.maniacal;
@@ -211,7 +211,7 @@ void seat_features(const MwahahahaState& s, int p, double race_share, Features& 
   std::array<int, mw::kTypes> req{4, 4, 4, 4};
   int dice = 7, people = 6;
   if (seat.device >= 0) {
-    const mw::DeviceCard& dv = d.dev[static_cast<size_t>(seat.device)];
+    const mw::DeviceCard& dv = d.devices[static_cast<size_t>(seat.device)];
     for (int t = 0; t < mw::kTypes; ++t)
       req[static_cast<size_t>(t)] = dv.req[3][static_cast<size_t>(t)];
     dice = dv.dice[3];
@@ -226,7 +226,7 @@ void seat_features(const MwahahahaState& s, int p, double race_share, Features& 
     on += std::min(dev, req[ut]);
     stocked += from_stock;
     spare += seat.stock[ut] - from_stock;
-    if (seat.sci >= 0 && d.sci[static_cast<size_t>(seat.sci)].rating[ut] == 0)
+    if (seat.sci >= 0 && d.scientists[static_cast<size_t>(seat.sci)].rating[ut] == 0)
       zero_lack += still - from_stock;
   }
   const int cap = s.capability(p);
@@ -253,9 +253,9 @@ void seat_features(const MwahahahaState& s, int p, double race_share, Features& 
 void evaluate_with(const MwahahahaState& s, std::span<double> out, const Params& P,
                    const Features& w) {
   const int n = s.num_players();
-  std::array<double, mw::kMaxP> race{};
+  std::array<double, mw::kMaxPlayers> race{};
   race_shares(s, std::span<double>(race.data(), static_cast<size_t>(n)), P);
-  std::array<double, mw::kMaxP> score{};
+  std::array<double, mw::kMaxPlayers> score{};
   double best = -1e300;
   Features f;
   for (int p = 0; p < n; ++p) {
@@ -281,7 +281,7 @@ const Features kWeights = {0.071, -0.201, 2.502, 0.330, 1.659,  -0.070, -2.662, 
 
 void seat_features(const mwahahaha::MwahahahaState& s, std::span<Features> out) {
   const int n = s.num_players();
-  std::array<double, mw::kMaxP> race{};
+  std::array<double, mw::kMaxPlayers> race{};
   race_shares(s, std::span<double>(race.data(), static_cast<size_t>(n)), Params{});
   for (int p = 0; p < n; ++p)
     ::villainy::seat_features(s, p, race[static_cast<size_t>(p)], out[static_cast<size_t>(p)]);
@@ -299,11 +299,15 @@ void evaluate_mw(const State& st, std::span<double> out) {
 }  // namespace
 
 void register_mwahahaha_search() {
-  register_evaluator("mwahahaha", evaluate_mw);
   // Heuristic rollouts (the opponents are modelled as the heuristic), capped at 40 actions, and a
   // smaller iteration budget than the generic 1000: a heuristic rollout action costs more than a
   // random one, and Mwahahaha! games are long (docs/mwahahaha.md gives the time per move).
-  register_ismcts_defaults("mwahahaha", "rollout=heuristic:depth=40:iterations=120");
+  SearchSettings s;
+  s.defaults.iterations = 120;
+  s.defaults.depth = 40;
+  s.defaults.rollout = "heuristic";
+  s.evaluator = evaluate_mw;
+  register_search_settings("mwahahaha", std::move(s));
 }
 
 }  // namespace villainy

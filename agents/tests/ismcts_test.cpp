@@ -107,9 +107,16 @@ TEST(Ismcts, SameSeedSameMoveAndBudgets) {
 
 TEST(Ismcts, GameDefaultsUnderTheUsersParameters) {
   setup();
-  register_ismcts_defaults("test-defaults", "iterations=77:depth=5:rollout=heuristic");
+  SearchSettings settings;
+  settings.defaults.iterations = 77;
+  settings.defaults.depth = 5;
+  settings.defaults.rollout = "heuristic";
+  register_search_settings("test-defaults", settings);
+  const SearchSettings* registered = find_search_settings("test-defaults");
+  ASSERT_NE(registered, nullptr);
   EXPECT_EQ(ismcts_defaults("test-defaults"), "iterations=77:depth=5:rollout=heuristic");
   EXPECT_EQ(ismcts_defaults("no-such-game"), "");
+  EXPECT_EQ(find_search_settings("no-such-game"), nullptr);
   IsmctsConfig d = parse_ismcts_config(AgentSpec::parse("ismcts"), "test-defaults");
   EXPECT_EQ(d.iterations, 77);
   EXPECT_EQ(d.depth, 5);
@@ -126,8 +133,22 @@ TEST(Ismcts, GameDefaultsUnderTheUsersParameters) {
   EXPECT_EQ(both.iterations, 5);
   // Without a game (or with none registered) the engine's defaults hold.
   EXPECT_EQ(parse_ismcts_config(AgentSpec::parse("ismcts")).depth, IsmctsConfig{}.depth);
-  EXPECT_THROW(register_ismcts_defaults("test-defaults", "depth=-1"), Error);
-  EXPECT_THROW(register_ismcts_defaults("test-defaults", "bogus=1"), Error);
+  // Invalid settings are refused and register nothing; a second registration changes nothing,
+  // and the first one stays where it was (the registry's storage is stable).
+  SearchSettings bad;
+  bad.defaults.depth = -1;
+  EXPECT_THROW(register_search_settings("test-bad", bad), Error);
+  EXPECT_EQ(find_search_settings("test-bad"), nullptr);
+  SearchSettings bad_agent;
+  bad_agent.rollout_agent = "heuristic:samples";
+  EXPECT_THROW(register_search_settings("test-bad", bad_agent), Error);
+  SearchSettings other;
+  other.defaults.depth = 9;
+  register_search_settings("test-defaults", other);
+  const SearchSettings plain;
+  for (int i = 0; i < 100; ++i) register_search_settings("test-more-" + std::to_string(i), plain);
+  EXPECT_EQ(find_search_settings("test-defaults"), registered);
+  EXPECT_EQ(registered->defaults.depth, 5);
   EXPECT_EQ(ismcts_defaults("test-defaults"), "iterations=77:depth=5:rollout=heuristic");
 }
 

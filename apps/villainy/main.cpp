@@ -12,9 +12,7 @@
 
 #include "commands.h"
 #include "villainy/agents/agents.h"
-#ifdef VILLAINY_HAVE_ISMCTS
 #include "villainy/agents/ismcts.h"
-#endif
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
@@ -65,10 +63,8 @@ int cmd_rules(const std::string& name) {
   fmt::print("\nAgents (--seats):\n  human                a person at this terminal\n");
   for (auto& [n, d] : available_agents(name)) {
     std::string desc = d;
-#ifdef VILLAINY_HAVE_ISMCTS
     if (n == "ismcts" && !ismcts_defaults(name).empty())
       desc += fmt::format("; this game's defaults: {}", ismcts_defaults(name));
-#endif
     fmt::print("  {:<20} {}\n", n, desc);
   }
   return 0;
@@ -269,9 +265,7 @@ int main(int argc, char** argv) {
   sig->add_option("game", sig_game, "game name (default: all)");
   sig->add_option("--games", sig_games, "number of games")->check(int_in(1, 10'000'000));
 
-#ifdef VILLAINY_HAVE_TOURNAMENT_CMD
   add_tournament_command(app);
-#endif
   add_serve_command(app);
   add_client_command(app);
 

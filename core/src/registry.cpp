@@ -4,14 +4,16 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <deque>
 #include <mutex>
 
 #include "villainy/core/json_input.h"
 
 namespace villainy {
 namespace {
-std::vector<GameEntry>& entries() {
-  static std::vector<GameEntry> e;
+// A deque: registering more games never moves an entry, so references handed out stay valid.
+std::deque<GameEntry>& entries() {
+  static std::deque<GameEntry> e;
   return e;
 }
 std::mutex& mu() {

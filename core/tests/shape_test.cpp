@@ -285,6 +285,22 @@ TEST(TypedOptions, AllowedTextDescribesEachKind) {
   EXPECT_EQ(s[5].allowed_text(), "any text");
 }
 
+// --- Registry ---------------------------------------------------------------------------------
+
+TEST(Registry, LaterRegistrationsKeepEntriesInPlace) {
+  register_race();
+  const GameEntry& race = find_game("test-race");
+  for (int i = 0; i < 200; ++i) {
+    GameInfo info = RaceGame::make_info();
+    info.name = "test-race-" + std::to_string(i);
+    register_game(
+        {info, [](const Options& o, int n) { return std::make_shared<RaceGame>(o, n); }, {}});
+  }
+  EXPECT_EQ(&find_game("test-race"), &race);
+  EXPECT_EQ(race.info.name, "test-race");
+  EXPECT_EQ(find_game("test-race-199").info.name, "test-race-199");
+}
+
 // --- ScriptedTable ------------------------------------------------------------------------------
 
 using villainy::testing::ScriptedTable;

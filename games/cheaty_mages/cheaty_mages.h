@@ -70,135 +70,48 @@
 //       face-down spell being cast (shown as its type, resampled like the face-down spells).
 #pragma once
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "cheaty_mages/cheaty_mages_state.h"
 #include "villainy/core/game.h"
 
 namespace villainy::cheaty_mages {
 
-inline constexpr int kMaxPlayers = 6;
-inline constexpr int kKinds = 37;  // D1
-inline constexpr int kNumFighters = 10;
-inline constexpr int kNumJudges = 8;
-inline constexpr int kPositions = 5;
-inline constexpr int kMaxSpells = 72;        // spells in play at once
-inline constexpr int kSpellTurnGuard = 200;  // D9
-inline constexpr int kReplayGuard = 20;      // D9
-
-// Spell kinds, in data-file order (CM-1 table).
-namespace kind {
-enum : int {
-  kCure,
-  kHealing,
-  kRegeneration,
-  kEnergyBoost,
-  kRefresh,
-  kMagicMissile,
-  kFireball,
-  kLightningBolt,
-  kBlizzard,
-  kMeteorStrike,
-  kStrengthen,
-  kMight,
-  kHaste,
-  kPowerAwakening,
-  kGiantGrowth,
-  kWeaken,
-  kCripple,
-  kSlow,
-  kParalyze,
-  kShrink,
-  kManaBoost,
-  kManaSeal,
-  kCauseUnpopularity,
-  kReflection,
-  kDetectMagic,
-  kDispelMagic,
-  kRecall,
-  kAmnesia,
-  kImitation,
-  kDimensionDoor,
-  kConfusion,
-  kInvisibility,
-  kPrismaticRay,
-  kMetamorphosis,
-  kAlteration,
-  kAntiMagicField,
-  kDuplicate
-};
-}
-namespace judge_id {
-enum : int { kAdoth, kTad, kFerine, kZapp, kLawty, kOrlair, kLester, kMorla };
-}
-namespace fighter_id {
-enum : int {
-  kGoblin,
-  kOrc,
-  kSkeleton,
-  kLizardman,
-  kGhost,
-  kSuccubus,
-  kDarkElf,
-  kMinotaur,
-  kDemon,
-  kDragon
-};
-}
-
-enum class SpellType : std::uint8_t { kDirect, kEnchant, kSupport };
-enum class Penalty : std::uint8_t { kNone, kDispel, kEject, kFlip };
-
+// Card data (CM-1), from data/cards.json or a card file (cheaty_mages_data.cpp).
 struct SpellData {
   std::string key, name, name_zh;
+  std::string text, text_zh;  // what the card does, in words (optional in a card file)
   SpellType type = SpellType::kDirect;
   int copies = 0, mana = 0, strength = 0;
   bool forbidden = false;
 };
 struct FighterData {
   std::string key, name, name_zh;
+  std::string text, text_zh;  // what the card does, in words (optional in a card file)
   int strength = 0, prize = 0;
   bool reverses = false;
 };
 struct JudgeData {
   std::string key, name, name_zh;
+  std::string text, text_zh;  // what the card does, in words (optional in a card file)
   int limit = 0;
   Penalty penalty = Penalty::kNone;
   bool bans_direct = false, bans_enchant = false, bans_support = false, bans_forbidden = false;
 };
+inline constexpr std::size_t kMaxCardFileBytes = 256 * 1024;
 struct CardData {
   std::array<SpellData, kKinds> spells;
   std::array<FighterData, kNumFighters> fighters;
   std::array<JudgeData, kNumJudges> judges;
+  // Parses and validates a card file; errors name the source and the field path.
   static CardData parse(const std::string& json_text, const std::string& source);
   static const CardData& builtin();
+  // The option cards=VALUE: "default" (built in) or a file's content (read by the core).
+  static std::shared_ptr<const CardData> load(const std::string& value, const std::string* content);
 };
-
-// Action ids (D2): one space for decisions and chance outcomes.
-namespace act {
-inline constexpr Action kCast = 0;                   // cast:<kind>
-inline constexpr Action kHide = kCast + kKinds;      // hide:<kind> (Direct face down)
-inline constexpr Action kPeek = kHide + kKinds;      // peek
-inline constexpr Action kPass = kPeek + 1;           // pass
-inline constexpr Action kTargetFighter = kPass + 1;  // target:1..5
-inline constexpr Action kTargetJudge = kTargetFighter + kPositions;  // target:judge
-inline constexpr Action kTargetPlayer = kTargetJudge + 1;            // target:player<p>
-inline constexpr Action kSpell = kTargetPlayer + kMaxPlayers;        // spell:<k>
-inline constexpr Action kSwap = kSpell + kMaxSpells;                 // swap:<from>-<to> (25 slots)
-inline constexpr Action kBet = kSwap + 25;                           // bet:1..5
-inline constexpr Action kBetDone = kBet + kPositions;                // bet-done
-inline constexpr Action kDiscard = kBetDone + 1;                     // discard:<kind>
-inline constexpr Action kDraw = kDiscard + kKinds;  // draw (end of refill discards)
-// Chance outcomes.
-inline constexpr Action kDeal = kDraw + 1;                 // deal:<kind>
-inline constexpr Action kFighter = kDeal + kKinds;         // fighter:<key>
-inline constexpr Action kJudge = kFighter + kNumFighters;  // judge:<key>
-inline constexpr Action kStart = kJudge + kNumJudges;      // start:<seat>
-inline constexpr Action kCount = kStart + kMaxPlayers;
-}  // namespace act
 
 class CheatyMagesGame : public Game {
  public:
@@ -227,44 +140,21 @@ class CheatyMagesGame : public Game {
   bool peek_on, replay, bribe_on, bribe_last, duplicate_on;
 
  private:
-  const CardData* cards_;
+  std::shared_ptr<const CardData> cards_;
   std::array<JudgeData, kNumJudges> judges_;  // with lawty-limit applied
   std::array<std::int8_t, kKinds> copies_{};  // with duplicate applied
   std::array<std::uint64_t, kNumJudges> banned_kinds_{};
   std::uint64_t direct_kinds_ = 0;
 };
 
-// A spell in play.
-struct Spell {
-  std::int8_t kind = -1;
-  std::int8_t loc = -1;  // 0–4 fighter position, 5 judge, 6+p player p (continuous)
-  std::int8_t caster = -1;
-  std::uint8_t known = 0;  // players who know a face-down spell (caster, peekers)
-  bool face_up = false;
-  std::uint8_t fclass = 0;     // D11: 0 any, 1 not Forbidden, 2 Forbidden (public constraint)
-  std::uint8_t uid = 0;        // unique within the match
-  std::int16_t attached = -1;  // Duplicate: uid of the spell it lies on
-};
-inline constexpr int kLocJudge = 5;
-inline constexpr int kLocPlayer = 6;
-
-// The public summary of the last finished match (D13).
-struct MatchSummary {
-  std::int16_t number = 0;  // matches played so far (replays included)
-  bool counted = false, all_ejected = false, judged = false, confusion = false;
-  std::int8_t judge = -1, ferine_type = -1, start_player = -1;
-  std::int8_t winner_pos = -1, winner_fighter = -1;
-  std::int16_t prize = 0, winner_strength = 0;
-  bool winner_had_spells = false;
-  std::array<std::int8_t, kPositions> fighters{};
-  std::uint8_t had_spells = 0, dispelled = 0, ejected = 0, low_mana_dispelled = 0;
-  std::array<std::uint8_t, kMaxPlayers> bets{};
-  std::array<std::int16_t, kMaxPlayers> payout{};
-  std::array<std::int16_t, kMaxPlayers> bribes{};
-};
+struct TestAccess;  // the tests' friend (games/cheaty_mages/tests)
 
 class CheatyMagesState : public State {
  public:
+  using Phase = cheaty_mages::Phase;
+  using Stage = cheaty_mages::Stage;
+  using Seat = cheaty_mages::Seat;
+
   explicit CheatyMagesState(std::shared_ptr<const Game> game);
 
   Player current_player() const override;
@@ -276,8 +166,6 @@ class CheatyMagesState : public State {
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
   void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const override;
-  // Re-deals into r, a copy of *this (resample and resample_into).
-  void redeal(Player viewer, Rng& rng, CheatyMagesState& r) const;
   nlohmann::json view_json(Player viewer) const override;
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
@@ -288,59 +176,26 @@ class CheatyMagesState : public State {
   nlohmann::json outcome() const override;
   std::uint64_t fingerprint() const override;
 
-  enum class Phase : std::uint8_t {
-    kStartPlayer,  // chance: start:<seat>
-    kDealHand,     // chance: initial hands
-    kDealFighter,  // chance: fighters for positions 1–5
-    kDealJudge,    // chance: the judge (match start or Dimension Door)
-    kBet,          // the bettor chooses bet cards
-    kSpell,        // spell turns (stage_ says which sub-decision)
-    kDraw,         // chance: a card for draw_for_ (Recall, refill)
-    kFerine,       // chance: Ferine turns the top spell
-    kMetamorph,    // chance: the new fighter
-    kRefill,       // refill discards
-    kGameOver,
-  };
-  enum class Stage : std::uint8_t {
-    kChoose,       // cast / peek / pass
-    kPeekDiscard,  // discard a card to peek
-    kPeekTarget,   // the fighter to peek at
-    kTarget,       // the target of the pending spell
-    kChooseSpell,  // a spell at the chosen place (Dispel, Alteration, Duplicate)
-    kDest,         // Alteration: the destination fighter
-    kAmnesia,      // the Amnesia target discards
-    kSwap,         // Imitation
-  };
-
-  struct Seat {
-    std::array<std::int8_t, kKinds> hand{};
-    std::int8_t hand_n = 0;
-    std::int16_t coins = 0;
-    std::uint8_t bets = 0;  // bit n-1: bet on position n (hidden)
-    std::int8_t bet_n = 0;  // public
-    bool passed = false;
-  };
-
   // Read access (agents on determinizations, reports, tests).
   const CheatyMagesGame& cm_game() const { return *cm_; }
-  Phase phase() const { return phase_; }
-  Stage stage() const { return stage_; }
-  const Seat& seat(int p) const { return seats_[static_cast<size_t>(p)]; }
-  int fighter_at(int pos) const { return fighters_[static_cast<size_t>(pos)]; }
-  int judge() const { return judge_; }
-  int start_player() const { return start_player_; }
-  int turn_player() const { return turn_player_; }
-  int matches_counted() const { return counted_; }
-  int matches_played() const { return played_; }
-  int num_spells() const { return n_spells_; }
-  const Spell& spell(int i) const { return spells_[static_cast<size_t>(i)]; }
-  int deck_count(int k) const { return deck_[static_cast<size_t>(k)]; }
-  int deck_size() const { return deck_n_; }
-  int discard_count(int k) const { return discard_[static_cast<size_t>(k)]; }
-  int discard_size() const { return discard_n_; }
-  const MatchSummary& last_match() const { return summary_; }
-  std::uint8_t winners_mask() const { return winners_mask_; }
-  int pending_kind() const { return p_kind_; }
+  Phase phase() const { return d_.phase; }
+  Stage stage() const { return d_.stage; }
+  const Seat& seat(int p) const { return d_.seats[p]; }
+  int fighter_at(int pos) const { return d_.fighters[static_cast<size_t>(pos)]; }
+  int judge() const { return d_.judge; }
+  int start_player() const { return d_.start_player; }
+  int turn_player() const { return d_.turn_player; }
+  int matches_counted() const { return d_.counted; }
+  int matches_played() const { return d_.played; }
+  int num_spells() const { return d_.n_spells; }
+  const Spell& spell(int i) const { return d_.spells[static_cast<size_t>(i)]; }
+  int deck_count(int k) const { return d_.deck[static_cast<size_t>(k)]; }
+  int deck_size() const { return d_.deck_n; }
+  int discard_count(int k) const { return d_.discard[static_cast<size_t>(k)]; }
+  int discard_size() const { return d_.discard_n; }
+  const MatchSummary& last_match() const { return d_.summary; }
+  std::uint8_t winners_mask() const { return d_.winners_mask; }
+  int pending_kind() const { return d_.p_kind; }
   bool confused() const;                    // Confusion on the judge
   bool reflected(int pos) const;            // CM-9
   bool has_continuous(int p, int k) const;  // Invisibility / Prismatic Ray on player p
@@ -348,90 +203,65 @@ class CheatyMagesState : public State {
   bool bribe_active() const;                // CM-20
   // The current match has been judged and paid (refill, its draws, game over): bets no longer pay.
   bool match_paid() const {
-    return phase_ == Phase::kRefill || phase_ == Phase::kGameOver ||
-           (phase_ == Phase::kDraw && after_draw_ == 2);
+    return d_.phase == Phase::kRefill || d_.phase == Phase::kGameOver ||
+           (d_.phase == Phase::kDraw && d_.after_draw == DrawFor::kRefill);
   }
-  std::uint64_t castable_kinds(int p) const;  // bit k: cast:<k> legal for p (whoever's turn)
-  bool castable(int p, int k) const { return (castable_kinds(p) >> k) & 1; }  //
-  // cast:<kind> legal for p now (ignoring whose turn)
+  // Bit k: cast:<k> is legal for p now (whoever's turn it is).
+  std::uint64_t castable_kinds(int p) const;
+  bool castable(int p, int k) const { return (castable_kinds(p) >> k) & 1; }
   int total_mana(int pos) const;  // CM-10
   int strength(int pos) const;    // CM-11 (printed + modifiers)
   int prize(int pos) const;       // CM-11
   bool spell_visible(int i, Player viewer) const;
 
-  // Test hooks.
-  Seat& mutable_seat(int p) { return seats_[static_cast<size_t>(p)]; }
-  // Empties the deck: its cards go to the discard pile (keep) or out of the game.
-  void test_empty_deck(bool keep) {
-    for (int k = 0; k < kKinds; ++k) {
-      discard_[static_cast<size_t>(k)] = static_cast<std::int8_t>(
-          keep ? discard_[static_cast<size_t>(k)] + deck_[static_cast<size_t>(k)] : 0);
-      deck_[static_cast<size_t>(k)] = 0;
-    }
-    discard_n_ = static_cast<std::int16_t>(keep ? discard_n_ + deck_n_ : 0);
-    deck_n_ = 0;
-  }
-
  private:
   friend class CheatyMagesGame;
+  friend struct TestAccess;
+  // Legal decisions and effects by section (cheaty_mages_rules_*.cpp).
+  void legal_chance(std::vector<Action>& out) const;
+  void legal_bet(std::vector<Action>& out) const;
+  void legal_spell_turn(std::vector<Action>& out) const;
+  void legal_refill(std::vector<Action>& out) const;
+  void apply_start(Action a);
+  void apply_deal(Action a);
+  void apply_fighter(Action a);
+  void apply_judge(Action a);
+  void apply_bet(Action a);
+  void apply_spell_turn(Action a);
+  void apply_metamorph(Action a);
+  void apply_ferine(Action a);
+  void apply_refill(Action a);
   void begin_match();
   void after_bets(int p);
   void next_spell_turn(bool advance);
   void end_turn();
-  void place_spell(int kind, int loc, bool face_up, std::uint8_t fclass);
+  void place_spell(int kind, int loc, bool face_up, ForbiddenClass fclass);
   void remove_spell(int i);  // to the discard pile (with what is attached)
   void clear_loc(int loc);
   void reveal_to(int pos, int p);  // peek / Detect Magic
   void begin_judgement();
   void judge_now(int limit, Penalty pen, bool judging);
   void finish_match(bool counted_match, bool all_ejected);
-  void start_refill(int p);
   void next_refill();
   void cleanup();
   void choose_next_start();
-  void start_draw(int p, int count, std::uint8_t after);
+  void start_draw(int p, int count, DrawFor purpose);
   void continue_after_draw();
   bool ensure_deck();  // CM-13 reshuffle; false when nothing to draw
   void discard_card(int k) {
-    discard_[static_cast<size_t>(k)]++;
-    discard_n_++;
+    d_.discard[static_cast<size_t>(k)]++;
+    d_.discard_n++;
   }
   int spell_index_at(int loc, int k) const;  // k-th spell at loc, or -1
   int spells_at(int loc) const;
   bool spell_targetable(int i) const;  // D4
   void resolve_support_target(int target_action);
+  // Re-deals the viewer's unknowns into r, a copy of *this (D11).
+  void redeal(Player viewer, Rng& rng, CheatyMagesState& r) const;
   int draw_random_kind(Rng& rng, const std::array<std::int8_t, kKinds>& pool, int total) const;
 
   const CheatyMagesGame* cm_;
-  std::array<Seat, kMaxPlayers> seats_{};
-  std::array<std::int8_t, kKinds> deck_{}, discard_{};
-  std::int16_t deck_n_ = 0, discard_n_ = 0;
-  std::array<Spell, kMaxSpells> spells_{};
-  std::int16_t n_spells_ = 0;
-  std::uint8_t next_uid_ = 0;
-  std::array<std::int8_t, kPositions> fighters_{};
-  std::uint16_t fighter_deck_ = 0;  // bit f: fighter f in the fighter deck
-  std::uint8_t judge_deck_ = 0;     // bit j: judge j in the judge deck
-  std::int8_t judge_ = -1;
-  Phase phase_ = Phase::kStartPlayer;
-  Stage stage_ = Stage::kChoose;
-  std::int8_t start_player_ = 0, turn_player_ = 0, decider_ = 0;
-  std::int8_t deal_seat_ = 0, deal_pos_ = 0;
-  std::int8_t draw_for_ = -1, draws_left_ = 0;
-  std::uint8_t after_draw_ = 0;  // 0 initial deal, 1 Recall, 2 refill
-  std::int8_t refill_seat_ = 0, refill_done_ = 0;
-  std::uint8_t start_candidates_ = 0;
-  // The pending spell (stages kTarget…kDest).
-  std::int8_t p_kind_ = -1, p_loc_ = -1, p_spell_ = -1;
-  bool p_face_up_ = true;
-  std::uint8_t p_fclass_ = 0;
-  std::int16_t spell_turns_ = 0;
-  std::int8_t counted_ = 0;
-  std::int16_t played_ = 0, replays_ = 0;
-  bool bets_public_ = false;
-  std::array<std::int16_t, kMaxPlayers> match_bribes_{};
-  MatchSummary summary_;
-  std::uint8_t winners_mask_ = 0;
+  StateData d_;
 };
 
 // Registers "cheaty-mages" with the core registry (and its designer report).

@@ -93,21 +93,22 @@ json CheatyMagesState::view_json(Player viewer) const {
   j["game"] = "cheaty-mages";
   j["viewer"] = viewer;
   j["players"] = n;
-  j["phase"] = phase_name(phase_);
-  if (phase_ == Phase::kSpell) j["stage"] = stage_name(stage_);
+  j["phase"] = phase_name(d_.phase);
+  if (d_.phase == Phase::kSpell) j["stage"] = stage_name(d_.stage);
   j["current_player"] = current_player();
-  j["start_player"] = start_player_;
-  j["turn_player"] = turn_player_;
-  j["matches_counted"] = counted_;
-  j["matches_played"] = played_;
-  j["judge"] = judge_ >= 0 ? json(g.judge(judge_).key) : json(nullptr);
-  j["deck_size"] = deck_n_;
+  j["start_player"] = d_.start_player;
+  j["turn_player"] = d_.turn_player;
+  j["matches_counted"] = d_.counted;
+  j["matches_played"] = d_.played;
+  j["judge"] = d_.judge >= 0 ? json(g.judge(d_.judge).key) : json(nullptr);
+  j["deck_size"] = d_.deck_n;
   json disc = json::object();
   for (int k = 0; k < kKinds; ++k)
-    if (discard_[static_cast<size_t>(k)]) disc[g.spell(k).key] = discard_[static_cast<size_t>(k)];
+    if (d_.discard[static_cast<size_t>(k)])
+      disc[g.spell(k).key] = d_.discard[static_cast<size_t>(k)];
   j["discard"] = disc;
   auto spell_json = [&](int i) {
-    const Spell& s = spells_[static_cast<size_t>(i)];
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
     json e;
     e["type"] = type_name(g.spell(s.kind).type);
     e["caster"] = s.caster;
@@ -118,12 +119,13 @@ json CheatyMagesState::view_json(Player viewer) const {
       for (int q = 0; q < n; ++q)
         if ((s.known >> q) & 1) knowers.push_back(q);
       e["known_by"] = knowers;
-      if (s.fclass) e["forbidden"] = s.fclass == 2;
+      if (s.fclass != ForbiddenClass::kUnknown)
+        e["forbidden"] = s.fclass == ForbiddenClass::kForbidden;
     }
     if (s.attached >= 0) {
-      for (int t = 0, idx = 0; t < n_spells_; ++t)
-        if (spells_[static_cast<size_t>(t)].loc == s.loc) {
-          if (spells_[static_cast<size_t>(t)].uid == s.attached) e["on_spell"] = idx;
+      for (int t = 0, idx = 0; t < d_.n_spells; ++t)
+        if (d_.spells[static_cast<size_t>(t)].loc == s.loc) {
+          if (d_.spells[static_cast<size_t>(t)].uid == s.attached) e["on_spell"] = idx;
           ++idx;
         }
     }
@@ -133,28 +135,29 @@ json CheatyMagesState::view_json(Player viewer) const {
   for (int pos = 0; pos < kPositions; ++pos) {
     json f;
     f["position"] = pos + 1;
-    const int id = fighters_[static_cast<size_t>(pos)];
+    const int id = d_.fighters[static_cast<size_t>(pos)];
     f["fighter"] = id >= 0 ? json(g.fighter(id).key) : json(nullptr);
     json sp = json::array();
-    for (int i = 0; i < n_spells_; ++i)
-      if (spells_[static_cast<size_t>(i)].loc == pos) sp.push_back(spell_json(i));
+    for (int i = 0; i < d_.n_spells; ++i)
+      if (d_.spells[static_cast<size_t>(i)].loc == pos) sp.push_back(spell_json(i));
     f["spells"] = sp;
     fighters.push_back(f);
   }
   j["fighters"] = fighters;
   json judge_spells = json::array();
-  for (int i = 0; i < n_spells_; ++i)
-    if (spells_[static_cast<size_t>(i)].loc == kLocJudge) judge_spells.push_back(spell_json(i));
+  for (int i = 0; i < d_.n_spells; ++i)
+    if (d_.spells[static_cast<size_t>(i)].loc == place::kJudge)
+      judge_spells.push_back(spell_json(i));
   j["judge_spells"] = judge_spells;
   json seats = json::array();
   for (int q = 0; q < n; ++q) {
-    const Seat& s = seats_[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     json e;
     e["coins"] = s.coins;
     e["hand_size"] = s.hand_n;
     e["bet_cards"] = s.bet_n;
     e["passed"] = s.passed;
-    if (q == viewer || bets_public_) e["bets"] = bets_text(s.bets);
+    if (q == viewer || d_.bets_public) e["bets"] = bets_text(s.bets);
     if (q == viewer) {
       json h = json::object();
       for (int k = 0; k < kKinds; ++k)
@@ -162,26 +165,26 @@ json CheatyMagesState::view_json(Player viewer) const {
       e["hand"] = h;
     }
     json cont = json::array();
-    for (int i = 0; i < n_spells_; ++i)
-      if (spells_[static_cast<size_t>(i)].loc == kLocPlayer + q)
-        cont.push_back(g.spell(spells_[static_cast<size_t>(i)].kind).key);
+    for (int i = 0; i < d_.n_spells; ++i)
+      if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
+        cont.push_back(g.spell(d_.spells[static_cast<size_t>(i)].kind).key);
     e["continuous"] = cont;
-    e["bribes_this_match"] = match_bribes_[static_cast<size_t>(q)];
+    e["bribes_this_match"] = s.match_bribes;
     seats.push_back(e);
   }
   j["seats"] = seats;
-  if (phase_ == Phase::kSpell && p_kind_ >= 0) {
+  if (d_.phase == Phase::kSpell && d_.p_kind >= 0) {
     json pend;
-    pend["caster"] = turn_player_;
-    pend["type"] = type_name(g.spell(p_kind_).type);
-    const bool hidden = !p_face_up_ && viewer != turn_player_;
-    pend["spell"] = hidden ? json("unknown") : json(g.spell(p_kind_).key);
-    pend["face_up"] = p_face_up_;
-    if (p_loc_ >= 0) pend["at"] = p_loc_;
+    pend["caster"] = d_.turn_player;
+    pend["type"] = type_name(g.spell(d_.p_kind).type);
+    const bool hidden = !d_.p_face_up && viewer != d_.turn_player;
+    pend["spell"] = hidden ? json("unknown") : json(g.spell(d_.p_kind).key);
+    pend["face_up"] = d_.p_face_up;
+    if (d_.p_loc >= 0) pend["at"] = d_.p_loc;
     j["pending"] = pend;
   }
-  if (summary_.number > 0) {
-    const MatchSummary& m = summary_;
+  if (d_.summary.number > 0) {
+    const MatchSummary& m = d_.summary;
     json s;
     s["match"] = m.number;
     s["counted"] = m.counted;
@@ -206,7 +209,7 @@ json CheatyMagesState::view_json(Player viewer) const {
   }
   if (!is_terminal() && current_player() == viewer)
     j["your_options"] = decision_options_json(*this, viewer);
-  if (phase_ == Phase::kGameOver) j["result"] = outcome();
+  if (d_.phase == Phase::kGameOver) j["result"] = outcome();
   return j;
 }
 
@@ -214,10 +217,10 @@ std::string CheatyMagesState::view_text(Player viewer) const {
   const auto& g = *cm_;
   const int n = num_players();
   std::string o;
-  o += fmt::format("== Cheaty Mages! — match {} (counted {}/3), {} ==\n", played_ + 1, counted_,
-                   phase_name(phase_));
-  if (judge_ >= 0) {
-    const JudgeData& jd = g.judge(judge_);
+  o += fmt::format("== Cheaty Mages! — match {} (counted {}/3), {} ==\n", d_.played + 1, d_.counted,
+                   phase_name(d_.phase));
+  if (d_.judge >= 0) {
+    const JudgeData& jd = g.judge(d_.judge);
     std::string bans;
     if (jd.bans_direct) bans += " Direct";
     if (jd.bans_enchant) bans += " Enchant";
@@ -228,18 +231,18 @@ std::string CheatyMagesState::view_text(Player viewer) const {
                            ? "turns a spell: Direct 10/eject, Enchant 15/dispel, Support 5/dispel"
                            : fmt::format("limit {}, {}", jd.limit,
                                          jd.penalty == Penalty::kEject ? "eject" : "dispel");
-    if (judge_ == judge_id::kLester) rule += "; dispels mana <= 4";
+    if (d_.judge == judge_id::kLester) rule += "; dispels mana <= 4";
     o += fmt::format("Judge: {} ({}) — {}; bans:{}{}\n", jd.name, jd.name_zh, rule,
                      bans.empty() ? " nothing" : bans,
                      confused() ? "  [CONFUSED: will not judge]" : "");
   }
   for (int pos = 0; pos < kPositions; ++pos) {
-    const int id = fighters_[static_cast<size_t>(pos)];
+    const int id = d_.fighters[static_cast<size_t>(pos)];
     if (id < 0) continue;
     const FighterData& f = g.fighter(id);
     std::string sp;
-    for (int i = 0; i < n_spells_; ++i) {
-      const Spell& s = spells_[static_cast<size_t>(i)];
+    for (int i = 0; i < d_.n_spells; ++i) {
+      const Spell& s = d_.spells[static_cast<size_t>(i)];
       if (s.loc != pos) continue;
       std::string name = spell_visible(i, viewer)
                              ? g.spell(s.kind).name
@@ -251,18 +254,18 @@ std::string CheatyMagesState::view_text(Player viewer) const {
                      f.prize, f.reverses ? " (reverses)" : "", sp.empty() ? "" : " —" + sp);
   }
   for (int q = 0; q < n; ++q) {
-    const Seat& s = seats_[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     std::string cont;
-    for (int i = 0; i < n_spells_; ++i)
-      if (spells_[static_cast<size_t>(i)].loc == kLocPlayer + q)
-        cont += " +" + g.spell(spells_[static_cast<size_t>(i)].kind).name;
+    for (int i = 0; i < d_.n_spells; ++i)
+      if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
+        cont += " +" + g.spell(d_.spells[static_cast<size_t>(i)].kind).name;
     o += fmt::format("  {:<7} coins {:>3}, {} cards, {} bet card(s){}{}{}\n", Who(q, viewer),
                      s.coins, s.hand_n, s.bet_n,
-                     (q == viewer || bets_public_) && s.bet_n ? " on " + bets_text(s.bets) : "",
+                     (q == viewer || d_.bets_public) && s.bet_n ? " on " + bets_text(s.bets) : "",
                      s.passed ? ", passed" : "", cont);
   }
   if (viewer >= 0) {
-    const Seat& s = seats_[static_cast<size_t>(viewer)];
+    const Seat& s = d_.seats[viewer];
     std::string h;
     for (int k = 0; k < kKinds; ++k)
       for (int c = 0; c < s.hand[static_cast<size_t>(k)]; ++c) {
@@ -275,17 +278,17 @@ std::string CheatyMagesState::view_text(Player viewer) const {
   }
   std::string d;
   for (int k = 0; k < kKinds; ++k)
-    if (discard_[static_cast<size_t>(k)])
-      d += fmt::format(" {}x{}", g.spell(k).name, discard_[static_cast<size_t>(k)]);
-  o += fmt::format("Deck: {} cards. Discard pile:{}\n", deck_n_, d.empty() ? " (empty)" : d);
-  if (phase_ == Phase::kSpell && p_kind_ >= 0)
+    if (d_.discard[static_cast<size_t>(k)])
+      d += fmt::format(" {}x{}", g.spell(k).name, d_.discard[static_cast<size_t>(k)]);
+  o += fmt::format("Deck: {} cards. Discard pile:{}\n", d_.deck_n, d.empty() ? " (empty)" : d);
+  if (d_.phase == Phase::kSpell && d_.p_kind >= 0)
     o += fmt::format("Casting: {} by {}\n",
-                     (!p_face_up_ && viewer != turn_player_)
-                         ? fmt::format("a face-down {} spell", type_name(g.spell(p_kind_).type))
-                         : g.spell(p_kind_).name,
-                     who(turn_player_, viewer));
-  if (summary_.number > 0) {
-    const MatchSummary& m = summary_;
+                     (!d_.p_face_up && viewer != d_.turn_player)
+                         ? fmt::format("a face-down {} spell", type_name(g.spell(d_.p_kind).type))
+                         : g.spell(d_.p_kind).name,
+                     who(d_.turn_player, viewer));
+  if (d_.summary.number > 0) {
+    const MatchSummary& m = d_.summary;
     o += fmt::format("Last match: {}{}",
                      m.all_ejected
                          ? "all fighters ejected"
@@ -298,10 +301,10 @@ std::string CheatyMagesState::view_text(Player viewer) const {
                        m.payout[static_cast<size_t>(q)]);
     o += "\n";
   }
-  if (phase_ == Phase::kGameOver) {
+  if (d_.phase == Phase::kGameOver) {
     o += "Game over. Winners:";
     for (int q = 0; q < n; ++q)
-      if (winners_mask_ & (1u << q)) o += " " + who(q, viewer);
+      if (d_.winners_mask & (1u << q)) o += " " + who(q, viewer);
     o += "\n";
   }
   return o;
@@ -347,19 +350,18 @@ void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
   auto hand = w.next("own_hand");
   if (viewer >= 0)
     for (int k = 0; k < kKinds; ++k)
-      hand[static_cast<size_t>(k)] =
-          seats_[static_cast<size_t>(viewer)].hand[static_cast<size_t>(k)] / 4.0f;
+      hand[static_cast<size_t>(k)] = d_.seats[viewer].hand[static_cast<size_t>(k)] / 4.0f;
   auto disc = w.next("discard");
   for (int k = 0; k < kKinds; ++k)
-    disc[static_cast<size_t>(k)] = discard_[static_cast<size_t>(k)] / 4.0f;
-  w.scalar("deck_size", deck_n_ / 72.0f);
+    disc[static_cast<size_t>(k)] = d_.discard[static_cast<size_t>(k)] / 4.0f;
+  w.scalar("deck_size", d_.deck_n / 72.0f);
   auto positions = w.next("positions");
   for (int pos = 0; pos < kPositions; ++pos) {
     float* o = positions.data() + pos * 50;
-    const int id = fighters_[static_cast<size_t>(pos)];
+    const int id = d_.fighters[static_cast<size_t>(pos)];
     if (id >= 0) o[id] = 1.0f;
-    for (int s = 0; s < n_spells_; ++s) {
-      const Spell& sp = spells_[static_cast<size_t>(s)];
+    for (int s = 0; s < d_.n_spells; ++s) {
+      const Spell& sp = d_.spells[static_cast<size_t>(s)];
       if (sp.loc != pos) continue;
       if (spell_visible(s, viewer))
         o[10 + sp.kind] += 1.0f;
@@ -368,18 +370,18 @@ void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
     }
     o[49] = reflected(pos) ? 1.0f : 0.0f;
   }
-  w.one_hot("judge", judge_);
+  w.one_hot("judge", d_.judge);
   w.scalar("confused", confused() ? 1.0f : 0.0f);
   auto seats = w.next("seats");
   for (int r = 0; r < n; ++r) {
     const int q = viewer >= 0 ? (viewer + r) % n : r;
-    const Seat& s = seats_[static_cast<size_t>(q)];
+    const Seat& s = d_.seats[q];
     float* o = seats.data() + r * kSeatValues;
     o[0] = s.coins / 50.0f;
     o[1] = s.hand_n / 8.0f;
     o[2] = s.bet_n / 3.0f;
     o[3] = s.passed;
-    o[4] = q == start_player_;
+    o[4] = q == d_.start_player;
     o[5] = q == current_player();
     o[6] = has_continuous(q, kind::kInvisibility);
     o[7] = has_continuous(q, kind::kPrismaticRay);
@@ -387,13 +389,13 @@ void CheatyMagesState::view_tensor(Player viewer, std::span<float> out) const {
   auto bets = w.next("own_bets");
   if (viewer >= 0)
     for (int b = 0; b < kPositions; ++b)
-      bets[static_cast<size_t>(b)] = (seats_[static_cast<size_t>(viewer)].bets >> b) & 1;
-  w.one_hot("phase", static_cast<int>(phase_));
-  w.one_hot("stage", phase_ == Phase::kSpell ? static_cast<int>(stage_) : -1);
-  const bool casting =
-      phase_ == Phase::kSpell && stage_ != Stage::kChoose && viewer >= 0 && viewer == turn_player_;
-  w.one_hot("pending_spell", casting ? p_kind_ : -1);
-  w.scalar("matches", counted_ / 3.0f);
+      bets[static_cast<size_t>(b)] = (d_.seats[viewer].bets >> b) & 1;
+  w.one_hot("phase", static_cast<int>(d_.phase));
+  w.one_hot("stage", d_.phase == Phase::kSpell ? static_cast<int>(d_.stage) : -1);
+  const bool casting = d_.phase == Phase::kSpell && d_.stage != Stage::kChoose && viewer >= 0 &&
+                       viewer == d_.turn_player;
+  w.one_hot("pending_spell", casting ? d_.p_kind : -1);
+  w.scalar("matches", d_.counted / 3.0f);
   w.finish();
 }
 
@@ -401,20 +403,20 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
   const auto& g = *cm_;
   using namespace act;
   const int actor = current_player();
-  switch (phase_) {
+  switch (d_.phase) {
     case Phase::kStartPlayer:
       return fmt::format("{} start{}", Who(a - kStart, viewer), a - kStart == viewer ? "" : "s");
     case Phase::kDealHand:
     case Phase::kDraw:
-      return draw_for_ == viewer ? fmt::format("You draw {}", g.spell(a - kDeal).name)
-                                 : fmt::format("Seat {} draws a card", draw_for_);
+      return d_.draw_for == viewer ? fmt::format("You draw {}", g.spell(a - kDeal).name)
+                                   : fmt::format("Seat {} draws a card", d_.draw_for);
     case Phase::kFerine:
       return fmt::format("Ferine turns {} ({})", g.spell(a - kDeal).name,
                          type_name(g.spell(a - kDeal).type));
     case Phase::kDealFighter:
-      return fmt::format("Position {}: {}", deal_pos_ + 1, g.fighter(a - kFighter).name);
+      return fmt::format("Position {}: {}", d_.deal_pos + 1, g.fighter(a - kFighter).name);
     case Phase::kMetamorph:
-      return fmt::format("Metamorphosis: position {} becomes {}", p_loc_ + 1,
+      return fmt::format("Metamorphosis: position {} becomes {}", d_.p_loc + 1,
                          g.fighter(a - kFighter).name);
     case Phase::kDealJudge:
       return fmt::format("The judge is {}", g.judge(a - kJudge).name);
@@ -455,20 +457,20 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
     // A swap that ends the spell phase is shown to everyone when the bets are revealed (CM-11):
     // then the line says which bet moved.
     bool revealed = me;
-    if (!me && !bets_public_ && is_legal(a)) {
+    if (!me && !d_.bets_public && is_legal(a)) {
       CheatyMagesState after(*this);
       after.apply_unchecked(a);
-      revealed = after.bets_public_;
+      revealed = after.d_.bets_public;
     }
     if (revealed)
       return fmt::format("{} move{} {} bet from {} to {}{}", w, me ? "" : "s", me ? "your" : "a",
-                         (a - kSwap) / 5 + 1, (a - kSwap) % 5 + 1, me ? "" : " (Imitation)");
+                         act::swap_from(a) + 1, act::swap_to(a) + 1, me ? "" : " (Imitation)");
     return fmt::format("{} swaps a bet card (Imitation)", w);
   }
   if (a >= kSpell && a < kSwap) {
-    const int idx = spell_index_at(p_loc_, a - kSpell);
+    const int idx = spell_index_at(d_.p_loc, a - kSpell);
     const std::string what = idx >= 0 && spell_visible(idx, viewer)
-                                 ? g.spell(spells_[static_cast<size_t>(idx)].kind).name
+                                 ? g.spell(d_.spells[static_cast<size_t>(idx)].kind).name
                                  : "a face-down spell";
     // Which spell of the position (two may share a name but not a caster).
     return fmt::format("{} choose{} spell #{} ({})", w, me ? "" : "s", a - kSpell + 1, what);
@@ -477,8 +479,8 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
   if (a >= kTargetFighter && a < kTargetJudge) {
     const int pos = a - kTargetFighter;
     target = fmt::format("position {} ({})", pos + 1,
-                         fighters_[static_cast<size_t>(pos)] >= 0
-                             ? g.fighter(fighters_[static_cast<size_t>(pos)]).name
+                         d_.fighters[static_cast<size_t>(pos)] >= 0
+                             ? g.fighter(d_.fighters[static_cast<size_t>(pos)]).name
                              : "?");
   } else if (a == kTargetJudge) {
     target = "the judge";
@@ -486,13 +488,13 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
     target = who(a - kTargetPlayer, viewer);
   }
   std::string what = "a spell";
-  if (stage_ == Stage::kPeekTarget)
+  if (d_.stage == Stage::kPeekTarget)
     what = "a peek";
-  else if (p_kind_ >= 0)
-    what = (!p_face_up_ && !me)
-               ? fmt::format("a face-down {} spell", type_name(g.spell(p_kind_).type))
-               : g.spell(p_kind_).name;
-  if (stage_ == Stage::kDest)
+  else if (d_.p_kind >= 0)
+    what = (!d_.p_face_up && !me)
+               ? fmt::format("a face-down {} spell", type_name(g.spell(d_.p_kind).type))
+               : g.spell(d_.p_kind).name;
+  if (d_.stage == Stage::kDest)
     return fmt::format("{} move{} the spell to {}", w, me ? "" : "s", target);
   return fmt::format("{} aim{} {} at {}", w, me ? "" : "s", what, target);
 }

@@ -114,86 +114,10 @@
 #include <string>
 #include <vector>
 
+#include "mwahahaha/mwahahaha_state.h"
 #include "villainy/core/game.h"
 
 namespace villainy::mwahahaha {
-
-inline constexpr int kMaxP = 5;
-inline constexpr int kViewers = kMaxP + 1;  // seats + spectator (public knowledge)
-inline constexpr int kTypes = 4;
-inline constexpr int kRawKinds = 14;  // 0..11 = type*3+value-1, 12 wild, 13 betrayed
-inline constexpr int kWild = 12;
-inline constexpr int kBetrayed = 13;
-inline constexpr int kNumEmp = 36;
-inline constexpr int kNumMin = 40;
-inline constexpr int kNumDev = 20;
-inline constexpr int kNumTricks = 30;
-inline constexpr int kNumSci = 10;
-inline constexpr int kLevels = 4;
-inline constexpr int kMaxDice = 24;
-inline constexpr int kActionGuard = 400000;
-inline constexpr int kMaxTradeItems = 6;
-inline constexpr int kWindowSaves = 2;  // nested windows (Evil Laugh's gain, D4)
-inline constexpr int kCoreTail = 7;     // fills State::Core to a multiple of 8 bytes (no padding)
-
-enum Power : std::uint8_t {
-  kTeutonic,
-  kGraveRobber,
-  kIsland,
-  kAssembly,
-  kTradeNet,
-  kPrimal,
-  kWhispers,
-  kHypnotic,
-  kOverclock,
-  kShell
-};
-enum Ability : std::uint8_t {
-  kNoAbility,
-  kIgnoreLair,
-  kDefendPlus1,
-  kOneShot,
-  kCannotDefend,
-  kLairAttackPlus1,
-  kDefendEmpirePlus1,
-  kIgnoreEmpire,
-  kEmpireAttackPlus1,
-  kDefendLairPlus1,
-  kFeedsAsTwo,
-  kPsychic
-};
-enum Trick : std::uint8_t {
-  tDefective,
-  tHostile,
-  tTaxAudit,
-  tUnionStrike,
-  tBlackMarket,
-  tInsiderTip,
-  tEmbezzle,
-  tOvertime,
-  tForged,
-  tLabAccident,
-  tAmbush,
-  tReinforce,
-  tDoubleAgent,
-  tSneak,
-  tBoobyTrap,
-  tFieldMedic,
-  tLoadedDice,
-  tSecretVault,
-  tPressGang,
-  tMercenary,
-  tMonologue,
-  tPanic,
-  tDrill,
-  tSuperhero,
-  tBlackout,
-  tScapegoat,
-  tSabotage,
-  tEspionage,
-  tBrilliant,
-  tEvilLaugh
-};
 
 struct NameZh {
   std::string key, name, zh;
@@ -227,107 +151,19 @@ struct RawKind : NameZh {
 };
 
 struct CardData {
-  std::array<ScientistCard, kNumSci> sci;
-  std::array<DeviceCard, kNumDev> dev;
-  std::array<EmpireCard, kNumEmp> emp;
-  std::array<MinionCard, kNumMin> min;
-  std::array<TrickCard, kNumTricks> trick;
-  std::array<RawKind, kRawKinds> raw;
-  std::array<NameZh, kTypes> res;
-  std::array<NameZh, kLevels> lvl;
+  std::array<ScientistCard, kNumScientists> scientists;
+  std::array<DeviceCard, kNumDevices> devices;
+  std::array<EmpireCard, kNumEmpires> empires;
+  std::array<MinionCard, kNumMinions> minions;
+  std::array<TrickCard, kNumTricks> tricks;
+  std::array<RawKind, kRawKinds> raw_kinds;
+  std::array<NameZh, kTypes> resources;
+  std::array<NameZh, kLevels> levels;
   int tricks_per_round = 1, wild_value = 2, sacrifice_cards = 2, empire_cost = 2, minion_cost = 1,
       hand_size = 5, max_empires = 3, max_minions = 5;
   static const CardData& standin();  // the embedded data file (parsed once)
   static CardData parse(const std::string& text);
 };
-
-// ---- Action space (D1). Offsets of each group; names built in MwahahahaGame. ----
-namespace act {
-enum : int {
-  kDie = 0,
-  kRaw = kDie + 6,
-  kEmpire = kRaw + kRawKinds,
-  kMinion = kEmpire + kNumEmp,
-  kDevice = kMinion + kNumMin,
-  kTrickDraw = kDevice + kNumDev,
-  kSci = kTrickDraw + kNumTricks,
-  kTie = kSci + kNumSci,
-  // decisions
-  kPass = kTie + kMaxP,
-  kEndTurn,
-  kGoFirst,
-  kGoLast,
-  kPickSci,
-  kKeepDevice = kPickSci + kNumSci,
-  kConvert = kKeepDevice + kNumDev,
-  kConvertWild = kConvert + 12,
-  kSacrifice = kConvertWild + kTypes,
-  kSelectRaw = kSacrifice + kTypes,
-  kBuyEmpire = kSelectRaw + kRawKinds,
-  kBuyMinion,
-  kPay,
-  kInvest = kPay + kTypes,
-  kCashIn = kInvest + kTypes,
-  kDiscardMinion = kCashIn + kNumEmp,
-  kFeedSharks = kDiscardMinion + kNumMin,
-  kSelectMinion,
-  kSwapTricks = kSelectMinion + kNumMin,
-  kSelectTrick,
-  kPlay = kSelectTrick + kNumTricks,
-  kTarget = kPlay + kNumTricks,
-  kType = kTarget + kMaxP,
-  kChooseEmpire = kType + kTypes,
-  kTradeWith = kChooseEmpire + kNumEmp,
-  kOfferToken = kTradeWith + kMaxP,
-  kAskToken = kOfferToken + kTypes,
-  kOfferEmpire = kAskToken + kTypes,
-  kAskEmpire = kOfferEmpire + kNumEmp,
-  kOfferMinion = kAskEmpire + kNumEmp,
-  kAskMinion = kOfferMinion + kNumMin,
-  kOfferRaw = kAskMinion + kNumMin,
-  kDescribeAs = kOfferRaw + kRawKinds,
-  kAskRaw = kDescribeAs + 13,
-  kOfferTrick = kAskRaw + 13,
-  kAskTrick = kOfferTrick + kNumTricks,
-  kPropose,
-  kCancelTrade,
-  kAccept,
-  kDecline,
-  kPeek,
-  kGiveRaw = kPeek + kMaxTradeItems,
-  kAttackEmpire = kGiveRaw + kRawKinds,
-  kAttackLair = kAttackEmpire + kNumEmp,
-  kNoAttack = kAttackLair + kMaxP * kTypes,
-  kSend,
-  kSendDone = kSend + kNumMin,
-  kDefend,
-  kDefendDone = kDefend + kNumMin,
-  kTakeEmpire,
-  kRazeEmpire,
-  kPlunderStock,
-  kPlunderDevice,
-  kDamage,
-  kPlunderManiacal = kDamage + kNumMin,
-  kKeepPlunder,
-  kThreaten,
-  kNoThreat = kThreaten + kLevels,
-  kRetaliate,
-  kFlee = kRetaliate + kTypes,
-  kKeepDev,
-  kDiscardDev,
-  kRerollAtt,
-  kRerollDef = kRerollAtt + kMaxDice,
-  kPowerReroll = kRerollDef + kMaxDice,
-  kInsiderEmp,
-  kInsiderMin,
-  kConvertOver,  // Overclock used on this conversion (powers=ask)
-  kConvertWildOver = kConvertOver + 12,
-  kCount = kConvertWildOver + kTypes
-};
-}
-
-enum class Phase : std::uint8_t { kSetup, kCreation, kRivalry, kDomination, kOver };
-enum class Win : std::uint8_t { kNone, kWorld, kRoundLimit, kGuard };
 
 class MwahahahaGame : public Game {
  public:
@@ -356,7 +192,7 @@ class MwahahahaGame : public Game {
   bool powers_ask() const { return powers_ask_; }
   bool turn_declared() const { return turn_declared_; }
   int raw_total(int kind) const {
-    return data_->raw[static_cast<size_t>(kind)].per_block * num_players();
+    return data_->raw_kinds[static_cast<size_t>(kind)].per_block * num_players();
   }
 
  private:
@@ -367,100 +203,6 @@ class MwahahahaGame : public Game {
        ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true,
        strike_round_ = false, peek_first_ = false, open_all_ = false, powers_ask_ = false,
        turn_declared_ = false;
-};
-
-// Per-seat state: flat, trivially copyable.
-struct Seat {
-  std::uint64_t empires = 0, minions = 0,
-                attacked = 0;  // bitsets; attacked = minions used this round
-  std::int8_t sci = -1, device = -1;
-  std::uint8_t device_up = 0;
-  std::array<std::uint8_t, kTypes> dev{}, stock{}, converted{}, overtime{};
-  std::array<std::uint8_t, kRawKinds> raw{};
-  std::array<std::uint8_t, kNumTricks> tricks{};
-  std::uint8_t maniacal = 0, humiliation = 0,
-               man_sources = 0;  // sources: 1 sharks, 2 plunder, 4 retaliate
-  std::uint8_t levels_won = 0;   // bitmask of levels succeeded (MW-25)
-  std::uint8_t cashed = 0, swapped = 0, buy_lock = 0, attacks = 0, power_used = 0,
-               overclock_used = 0;
-  std::uint8_t raw_received = 0, raw_extra = 0, turn_actions = 0;
-  std::array<std::uint8_t, 4>
-      spare{};  // keeps the struct free of padding (fingerprint hashes bytes)
-  int raw_count() const {
-    int n = 0;
-    for (auto c : raw) n += c;
-    return n;
-  }
-  int trick_count() const {
-    int n = 0;
-    for (auto c : tricks) n += c;
-    return n;
-  }
-  int stock_total() const { return stock[0] + stock[1] + stock[2] + stock[3]; }
-  int dev_total() const { return dev[0] + dev[1] + dev[2] + dev[3]; }
-};
-
-enum class Stage : std::uint8_t {
-  kChance,
-  kPickSci,
-  kKeepDevice,
-  kFirstLast,
-  kCreation,
-  kSacrificeSelect,
-  kPay,
-  kFeedSelect,
-  kSwapSelect,
-  kWindow,
-  kTarget,
-  kType,
-  kChooseEmpire,
-  kSelectMinion,
-  kReroll,
-  kInsiderDeck,
-  kTopOrder,
-  kTradeBuild,
-  kDescribe,
-  kTradeAnswer,
-  kTradeGive,
-  kOpenTrade,
-  kRivalry,
-  kSend,
-  kDefend,
-  kEmpireWin,
-  kPlunder,
-  kDamage,
-  kPlunderManiacal,
-  kDomination,
-  kFail,
-  kFleeKeep,
-  kTerminal
-};
-
-// What a window is about (MW-6b).
-enum class Wnd : std::uint8_t {
-  kTurn,
-  kConvert,
-  kAttackDeclared,
-  kBeforeRoll,
-  kFightAfterRoll,
-  kAfterDamage,
-  kAfterResolved,
-  kThreatDeclared,
-  kThreatAfterRoll,
-  kThreatSuccess,
-  kGainManiacal,
-  kGainHumiliation
-};
-
-struct Stats {  // per game, for the designer report (integers only)
-  std::array<std::array<std::uint16_t, kLevels>, kMaxP> threats{}, threat_wins{};
-  std::array<std::uint16_t, kMaxP> retaliations{}, flees{}, maniacal_gained{}, humiliation_gained{};
-  std::uint16_t trades_proposed = 0, trades_accepted = 0, betrayed_given = 0, betrayed_caught = 0;
-  std::uint16_t attacks_empire = 0, attacks_lair = 0, wins_empire = 0, wins_lair = 0,
-                empires_taken = 0, empires_razed = 0, tokens_plundered = 0, minions_lost_att = 0,
-                minions_lost_def = 0;
-  std::uint16_t tricks_played = 0, windows = 0;
-  std::array<std::uint16_t, kNumTricks> trick_plays{};
 };
 
 class MwahahahaState : public State {
@@ -493,7 +235,6 @@ class MwahahahaState : public State {
   const MwahahahaGame& mgame() const { return *g_; }
   const CardData& data() const { return *d_; }
   const Seat& seat(int p) const { return s_.seats[static_cast<size_t>(p)]; }
-  Seat& mutable_seat(int p) { return s_.seats[static_cast<size_t>(p)]; }  // tests set up positions
   Phase phase() const { return s_.phase; }
   Stage stage() const { return s_.stage; }
   int round() const { return s_.round; }
@@ -510,7 +251,7 @@ class MwahahahaState : public State {
   }
   bool last_threat_success() const { return s_.last_threat_ok; }
   int last_threat_level() const { return s_.threat_level; }
-  Wnd window() const { return s_.wnd; }
+  Window window() const { return s_.wnd; }
   int order(int i) const { return s_.order[static_cast<size_t>(i)]; }
   int minion_deck_size() const;
   int raw_deck_size() const;
@@ -531,179 +272,182 @@ class MwahahahaState : public State {
                            int& xd);
 
  private:
-  // --- flow ---
-  void run();
+  // The rules of a stage: its legal actions and its effect (mwahahaha_state.cpp holds the table).
+  struct StageRules {
+    void (MwahahahaState::*legal)(std::vector<Action>&) const;
+    void (MwahahahaState::*apply)(Action);
+  };
+  static const StageRules& rules_of(Stage stage);
+  // --- continuations (mwahahaha_state.cpp) ---
+  void resume(Next next);
+  void resume_top();  // pops the innermost continuation and runs it
+  // --- shared helpers (mwahahaha_state.cpp) ---
+  void gain_token(int p, int type, int n = 1);
+  void count_action(int p);
+  void discard_minion(int m);
+  void discard_empire(int e);
+  int owner_of_minion(int m) const;
+  int owner_of_empire(int e) const;
+  void public_raw_loss(int p, int kind);
+  void described_raw_loss(int p, int desc);
+  void public_trick_loss(int p, int t);
+  // --- setup and the round (mwahahaha_rules_setup.cpp) ---
   void start_round();
   void start_phase();
   void next_turn();
   void begin_turn();
   void end_turn();
-  void open_window(Wnd w, int first, std::uint8_t resume);
-  void window_advance(bool played);
-  bool askable(int p) const;
-  bool whispers_ready(int p) const;
-  bool can_play(int p, int trick, Wnd w, bool main) const;
-  void play_trick(int p, int t);
-  void finish_trick();
-  void chance(std::uint8_t kind, int player, int count, std::uint8_t after);
-  void after_chance();
-  void resume(std::uint8_t pc);
-  void window_seek(int from);
-  void close_window();
-  void trick_target_chosen();
-  void cash_continue();
-  void damage_next();
-  void after_fight();
   void refill();
   void open_turn_window();
-  void pop_bottom();
-  int deck_left(int dk) const;
-  int drawable(int dk) const;
-  void roll(int total, std::uint8_t after);
-  void sort_dice();
-  void trade_return();
-  void apply_decision(Action a);
-  std::string describe_action_lower(Action a, Player viewer) const;
-  std::string describe_action_plain(Action a, Player viewer) const;
-  void apply_chance(Action a);
-  void draw_raw_into(int p, int kind);
-  void gain_token(int p, int type, int n = 1);
-  void count_action(int p);
-  void cash_in(int p, int e, bool forced, std::uint8_t ret);
-  void discard_minion(int m);
-  void discard_empire(int e);
-  int owner_of_minion(int m) const;
-  int owner_of_empire(int e) const;
-  int effective_cap(int p, int type) const;
-  void conversion_resolve();
-  void start_fight();
-  void roll_fight();
-  void fight_scored();
-  void after_empire_settled();
-  void start_damage();
-  void damage_done();
-  void resolve_dead();
-  void grave_next();
-  void fight_end();
-  void fight_finish();
-  void save_window();
-  void restore_window();
-  void grave_trigger(int types, std::uint8_t after);
-  void start_threat(int level);
-  void threat_rolled();
-  void threat_success_continue();
-  void threat_done();
-  void gain_counter(int p, bool maniacal, int source, std::uint8_t resume);
   void end_game(Win w);
   void rank_at_limit();
-  void trade_execute();
-  void trade_clear(bool returned);
-  void public_raw_loss(int p, int kind);
-  void described_raw_loss(int p, int desc);
-  void public_trick_loss(int p, int t);
-  int attack_dice(int side) const;
-  void compute_successes();
-  void legal_window(std::vector<Action>& out) const;
-  void legal_main_tricks(std::vector<Action>& out, int p) const;
+  void legal_pick_scientist(std::vector<Action>& out) const;
+  void apply_pick_scientist(Action a);
+  void legal_keep_device(std::vector<Action>& out) const;
+  void apply_keep_device(Action a);
+  void legal_first_last(std::vector<Action>& out) const;
+  void apply_first_last(Action a);
+  void on_setup_scientist();
+  void on_devices_drawn(bool setup);
+  void on_round_tricks();
+  void on_phase_tie();
+  void on_refill();
+  void on_turn_main();
+  // --- creation (mwahahaha_rules_creation.cpp) ---
+  int effective_cap(int p, int type) const;
+  void cash_in(int p, int e, bool forced, Next after);
+  void cash_continue();
+  void legal_creation(std::vector<Action>& out) const;
+  void apply_creation(Action a);
+  void on_convert();
+  void on_creation_main();
+  void on_assembly();
+  void legal_sacrifice_select(std::vector<Action>& out) const;
+  void apply_sacrifice_select(Action a);
+  void legal_swap_select(std::vector<Action>& out) const;
+  void apply_swap_select(Action a);
+  void legal_pay(std::vector<Action>& out) const;
+  void apply_pay(Action a);
+  void apply_feed_select(Action a);
+  // --- trade (mwahahaha_rules_trade.cpp) ---
+  int receive_cap(int p) const;
   bool trade_can_propose() const;
   bool trade_can_fulfil() const;
-  int receive_cap(int p) const;
-  void reshuffle_if_empty(std::uint8_t deck);
+  void trade_clear(bool returned);
+  void trade_return();
+  void open_trade_next();
+  void trade_execute();
+  void legal_open_trade(std::vector<Action>& out) const;
+  void apply_open_trade(Action a);
+  void legal_trade_build(std::vector<Action>& out) const;
+  void apply_trade_build(Action a);
+  void legal_describe(std::vector<Action>& out) const;
+  void apply_describe(Action a);
+  void legal_trade_answer(std::vector<Action>& out) const;
+  void apply_trade_answer(Action a);
+  void legal_trade_give(std::vector<Action>& out) const;
+  void apply_trade_give(Action a);
+  // --- rivalry (mwahahaha_rules_rivalry.cpp) ---
+  void roll(Next after);
+  void sort_dice();
+  void compute_successes();
+  int attack_dice(int side) const;
+  void start_fight();
+  void fight_scored();
+  void start_damage();
+  void damage_next();
+  void damage_done();
+  void resolve_dead();
+  void grave_trigger(int types, Next after);
+  void grave_next();
+  void fight_resolved();
+  void fight_end();
+  void fight_finish();
+  void after_fight();
+  void legal_rivalry(std::vector<Action>& out) const;
+  void apply_rivalry(Action a);
+  void legal_send(std::vector<Action>& out) const;
+  void apply_send(Action a);
+  void on_attack_declared();
+  void legal_defend(std::vector<Action>& out) const;
+  void apply_defend(Action a);
+  void on_before_roll();
+  void on_fight_rolled();
+  void legal_empire_win(std::vector<Action>& out) const;
+  void apply_empire_win(Action a);
+  void legal_plunder(std::vector<Action>& out) const;
+  void apply_plunder(Action a);
+  void legal_damage(std::vector<Action>& out) const;
+  void apply_damage(Action a);
+  void legal_plunder_maniacal(std::vector<Action>& out) const;
+  void apply_plunder_maniacal(Action a);
+  // --- domination (mwahahaha_rules_domination.cpp) ---
+  bool whispers_ready(int p) const;
+  void gain_counter(int p, bool maniacal, int source, Next resume);
+  void threat_done();
+  void legal_domination(std::vector<Action>& out) const;
+  void apply_domination(Action a);
+  void on_threat_declared();
+  void on_threat_rolled();
+  void on_whispers();
+  void on_threat_after_roll();
+  void on_threat_success();
+  void on_gain();
+  void legal_fail(std::vector<Action>& out) const;
+  void apply_fail(Action a);
+  void on_flee_keep();
+  void legal_flee_keep(std::vector<Action>& out) const;
+  void apply_flee_keep(Action a);
+  // --- dirty tricks (mwahahaha_rules_tricks.cpp) ---
+  bool askable(int p) const;
+  bool can_play(int p, int trick, Window w, bool main) const;
+  void legal_window(std::vector<Action>& out) const;
+  void legal_main_tricks(std::vector<Action>& out, int p) const;
+  void open_window(Window w, int first, Next resume);
+  void window_seek(int from);
+  void close_window();
+  void play_trick(int p, int t);
+  void trick_target_chosen();
+  void finish_trick();
+  void save_window();
+  void restore_window();
+  void apply_window(Action a);
+  void legal_target(std::vector<Action>& out) const;
+  void apply_target(Action a);
+  void legal_type(std::vector<Action>& out) const;
+  void apply_type(Action a);
+  void legal_choose_empire(std::vector<Action>& out) const;
+  void apply_choose_empire(Action a);
+  void legal_select_minion(std::vector<Action>& out) const;
+  void apply_select_minion(Action a);
+  void legal_reroll(std::vector<Action>& out) const;
+  void apply_reroll(Action a);
+  void on_reroll();
+  void legal_insider_deck(std::vector<Action>& out) const;
+  void apply_insider_deck(Action a);
+  void on_insider();
+  void on_evil_laugh();
+  // --- chance (mwahahaha_rules_chance.cpp) ---
+  int deck_left(int dk) const;
+  int drawable(int dk) const;
+  void reshuffle_if_empty(ChanceKind kind);
+  void chance(ChanceKind kind, int player, int count, Next after);
+  void draw(ChanceKind kind, int player, int count);  // more draws for the frame on top
+  void after_chance();
+  void draw_raw_into(int p, int kind);
+  void pop_bottom();
+  void legal_chance(std::vector<Action>& out) const;
+  void apply_chance(Action a);
+  // --- views (mwahahaha_view.cpp) ---
+  std::string describe_action_lower(Action a, Player viewer) const;
+  std::string describe_action_plain(Action a, Player viewer) const;
 
  public:
-  struct Core {
-    // 8-byte fields first, then 4, 2 and 1-byte fields: no padding (fingerprint hashes the bytes).
-    std::uint64_t emp_deck = 0, emp_discard = 0, min_deck = 0, face_up = 0, struck = 0;
-    std::uint64_t t_offer_emp = 0, t_ask_emp = 0, t_offer_min = 0, t_ask_min = 0;
-    std::array<Seat, kMaxP> seats{};
-    std::uint32_t dev_deck = 0, dev_discard = 0, sci_pool = 0, actions = 0;
-    Stats stats{};
-    std::uint16_t round = 0;
-    std::array<std::uint8_t, kRawKinds> raw_deck{}, raw_discard{};
-    std::array<std::uint8_t, kNumTricks> trick_deck{}, trick_discard{};
-    std::array<std::int8_t, kNumMin> min_discard{};  // ordered, last = top
-    std::uint8_t min_discard_n = 0;
-    std::array<std::uint8_t, kNumMin>
-        min_known{};  // viewers (bit per seat) knowing a face-down minion
-    std::array<std::uint8_t, kNumDev> dev_known{};
-    // Knowledge lower bounds: known_raw[viewer][target][kind] (viewer kMaxP = public).
-    std::array<std::array<std::array<std::uint8_t, kRawKinds>, kMaxP>, kViewers> known_raw{};
-    std::array<std::array<std::array<std::uint8_t, kNumTricks>, kMaxP>, kViewers> known_trick{};
-    // Insider Tip stacks on top of the Empire (0) / Minion (1) decks (D2).
-    std::array<std::array<std::int8_t, 3>, 2> top{};
-    std::array<std::uint8_t, 2> top_n{}, top_known{};
-    // Assembly Line's rejected Minions under the Minion deck, in order (first = next to draw).
-    std::array<std::int8_t, kNumMin> min_bottom{};
-    std::uint8_t min_bottom_n = 0, bottom_known = 0;
-    std::array<std::int8_t, 3>
-        pending{};  // drawn devices / Assembly Line minions / Insider Tip cards awaiting a choice
-    std::uint8_t pending_n = 0;
-    // flow
-    Phase phase = Phase::kSetup;
-    Stage stage = Stage::kChance;
-    Stage ret_stage = Stage::kCreation;  // where a trick resolution (or a trade) returns
-    std::uint8_t actor = 0;              // who decides at the current stage
-    std::array<std::int8_t, kMaxP> order{};
-    std::uint8_t order_pos = 0, turn = 0, prev_first = 0, active = 0, setup_seat = 0;
-    // chance
-    std::uint8_t ch_kind = 0, ch_player = 0, ch_count = 0, ch_after = 0;
-    // window
-    Wnd wnd = Wnd::kTurn;
-    std::uint8_t w_first = 0, w_asked = 0, w_passes = 0, w_plays = 0, w_resume = 0, w_askable = 0;
-    // trick being resolved
-    std::int8_t trick = -1, trick_player = -1, trick_target = -1, trick_step = 0;
-    // creation sub-decisions
-    std::uint8_t pay_left = 0, pay_for = 0, select_left = 0, sac_type = 0, conv_kind = 0,
-                 conv_type = 0;
-    std::uint8_t trades_this_turn = 0;
-    // trade (MW-15a)
-    std::int8_t trade_partner = -1, trade_proposer = -1;
-    std::array<std::uint8_t, kTypes> t_offer_tok{}, t_ask_tok{};
-    std::array<std::int8_t, kMaxTradeItems> t_raw_actual{}, t_raw_desc{}, t_ask_raw{};
-    std::uint8_t t_raw_n = 0, t_ask_raw_n = 0, t_ask_trick = 0, t_items = 0, t_given = 0,
-                 t_peeked = 0;
-    std::array<std::uint8_t, kNumTricks> t_offer_trick{};
-    std::array<std::int8_t, kMaxTradeItems> t_got_raw{};
-    std::array<std::uint8_t, kNumTricks> t_got_trick{};
-    std::uint8_t open_trader = 0, open_left = 0, purpose = 0, w_passed = 0;
-    std::int8_t w_excl = -1, dmg_target = -1;
-    std::uint8_t cash_front = 0, cash_ret = 0, people_minus = 0, conv_cancel = 0, threat_hum = 0,
-                 conv_pending = 0;
-    // fight
-    std::uint8_t fight_active = 0, attacker = 0, defender = 0, atk_type = 0, sneak = 0, vault = 0;
-    std::int8_t target_emp = -1;
-    std::array<std::int8_t, 3> atk{}, def{};
-    std::uint8_t n_atk = 0, n_def = 0, sent_back = 0;
-    std::array<std::uint8_t, 3> atk_dmg{}, def_dmg{};
-    std::array<std::uint8_t, 2> extra_dice{}, ndice{}, succ{};
-    std::array<std::array<std::uint8_t, kMaxDice>, 2> dice{};
-    std::uint8_t roll_side = 0, roll_i = 0, dmg_left = 0, dmg_side = 0, plundered = 0,
-                 plunder_pts = 0;
-    std::uint8_t reroll_side = 0, reroll_idx = 0, medic_used = 0, grave_pending = 0,
-                 grave_after = 0;
-    // threat
-    std::uint8_t threatener = 0, threat_level = 0, world_taken = 0, last_threat_ok = 0,
-                 ransom_left = 0, no_ransom = 0, counter_blocked = 0, gain_player = 0,
-                 gain_is_maniacal = 0, gain_source = 0, gain_resume = 0;
-    std::uint8_t threat_on = 0;  // a threat is being resolved (declared … last counter)
-    std::uint8_t threat_made = 0, conv_over = 0;  // turn-end=declared; Overclock asked for
-    // Windows put aside while an inner one runs (D4).
-    struct WindowSave {
-      Wnd wnd;
-      Stage ret_stage;
-      std::uint8_t w_passed, w_plays, w_resume, gain_player, gain_is_maniacal, gain_source,
-          gain_resume, counter_blocked, purpose;
-      std::int8_t trick, trick_player, w_excl;
-    };
-    std::array<WindowSave, kWindowSaves> saves{};
-    std::uint8_t save_n = 0;
-    // end
-    Win win = Win::kNone;
-    std::uint8_t winners = 0;
-    std::array<std::uint8_t, kCoreTail> tail{};  // no padding
-  };
+  using Core = mwahahaha::Core;
   const Core& core() const { return s_; }
-  Core& mutable_core() { return s_; }
+
+ private:
+  friend struct MwahahahaTestAccess;  // tests/mw_table.h: sets up positions
 
  private:
   const MwahahahaGame* g_;

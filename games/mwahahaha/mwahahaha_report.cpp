@@ -107,16 +107,16 @@ class MwReporter : public Reporter {
     j["ended_by_guard"] = guard_;
     for (int p = 0; p < n_; ++p)
       j["win_by_seat"][std::to_string(p)] = seat_wins_[static_cast<size_t>(p)].to_json();
-    for (int i = 0; i < kNumSci; ++i)
+    for (int i = 0; i < kNumScientists; ++i)
       if (sci_wins_[static_cast<size_t>(i)].n)
-        j["win_by_scientist"][d_->sci[static_cast<size_t>(i)].key] =
+        j["win_by_scientist"][d_->scientists[static_cast<size_t>(i)].key] =
             sci_wins_[static_cast<size_t>(i)].to_json();
-    for (int i = 0; i < kNumDev; ++i)
+    for (int i = 0; i < kNumDevices; ++i)
       if (dev_wins_[static_cast<size_t>(i)].n)
-        j["win_by_device_held_at_end"][d_->dev[static_cast<size_t>(i)].key] =
+        j["win_by_device_held_at_end"][d_->devices[static_cast<size_t>(i)].key] =
             dev_wins_[static_cast<size_t>(i)].to_json();
     for (int l = 0; l < kLevels; ++l)
-      j["threat_success_by_level"][d_->lvl[static_cast<size_t>(l)].key] =
+      j["threat_success_by_level"][d_->levels[static_cast<size_t>(l)].key] =
           threat_ok_[static_cast<size_t>(l)].to_json();
     j["retaliations"] = retaliate_;
     j["flees"] = flee_;
@@ -138,7 +138,7 @@ class MwReporter : public Reporter {
     j["minions_lost_defending"] = lost_def_;
     j["dirty_tricks_played"] = tricks_;
     for (int t = 0; t < kNumTricks; ++t)
-      j["dirty_tricks_by_card"][d_->trick[static_cast<size_t>(t)].key] =
+      j["dirty_tricks_by_card"][d_->tricks[static_cast<size_t>(t)].key] =
           trick_plays_[static_cast<size_t>(t)];
     return j;
   }
@@ -153,18 +153,18 @@ class MwReporter : public Reporter {
     for (int p = 0; p < n_; ++p)
       o += fmt::format("  seat {}: {}\n", p, seat_wins_[static_cast<size_t>(p)].str());
     o += "Win rate by scientist:\n";
-    for (int i = 0; i < kNumSci; ++i)
+    for (int i = 0; i < kNumScientists; ++i)
       if (sci_wins_[static_cast<size_t>(i)].n)
-        o += fmt::format("  {:<28} {}\n", d_->sci[static_cast<size_t>(i)].name,
+        o += fmt::format("  {:<28} {}\n", d_->scientists[static_cast<size_t>(i)].name,
                          sci_wins_[static_cast<size_t>(i)].str());
     o += "Win rate by device (held at the end):\n";
-    for (int i = 0; i < kNumDev; ++i)
+    for (int i = 0; i < kNumDevices; ++i)
       if (dev_wins_[static_cast<size_t>(i)].n)
-        o += fmt::format("  {:<28} {}\n", d_->dev[static_cast<size_t>(i)].name,
+        o += fmt::format("  {:<28} {}\n", d_->devices[static_cast<size_t>(i)].name,
                          dev_wins_[static_cast<size_t>(i)].str());
     o += "Threat success by level:\n";
     for (int l = 0; l < kLevels; ++l)
-      o += fmt::format("  {:<8} {}\n", d_->lvl[static_cast<size_t>(l)].name,
+      o += fmt::format("  {:<8} {}\n", d_->levels[static_cast<size_t>(l)].name,
                        threat_ok_[static_cast<size_t>(l)].str());
     o += fmt::format("Failed threats: retaliated {}, fled {}\n", retaliate_, flee_);
     o += fmt::format(
@@ -191,9 +191,9 @@ class MwReporter : public Reporter {
   std::uint64_t games_ = 0, guard_ = 0;
   Histogram rounds_, actions_, maniacal_, humiliation_;
   Proportion limit_, world_;
-  std::array<Proportion, kMaxP> seat_wins_{};
-  std::array<Proportion, kNumSci> sci_wins_{};
-  std::array<Proportion, kNumDev> dev_wins_{};
+  std::array<Proportion, kMaxPlayers> seat_wins_{};
+  std::array<Proportion, kNumScientists> sci_wins_{};
+  std::array<Proportion, kNumDevices> dev_wins_{};
   std::array<Proportion, kLevels> threat_ok_{};
   std::uint64_t retaliate_ = 0, flee_ = 0, man_gained_ = 0, hum_gained_ = 0, trades_proposed_ = 0,
                 trades_accepted_ = 0, betrayed_ = 0, att_emp_ = 0, att_lair_ = 0, win_emp_ = 0,

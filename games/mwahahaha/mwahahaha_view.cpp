@@ -15,11 +15,8 @@ namespace villainy::mwahahaha {
 using nlohmann::json;
 
 namespace {
-inline bool bit(std::uint64_t m, int i) {
-  return (m >> i) & 1ULL;
-}
 int vidx(Player viewer) {
-  return viewer >= 0 ? viewer : kMaxP;
+  return viewer >= 0 ? viewer : kMaxPlayers;
 }
 const char* stage_name(Stage s) {
   static const char* n[] = {"chance",
@@ -66,14 +63,15 @@ const char* phase_name(Phase p) {
 // The view tensor (see MwahahahaState::view_tensor). Seats are relative to the viewer (row 0 =
 // the viewer; a spectator sees seat order). Counts are scaled to about [0, 1].
 namespace {
-constexpr int kSeatValues = kNumSci + kNumDev + 2 + kTypes * 4 + 2 + kLevels + kNumEmp + kNumMin +
-                            kNumMin + 1 + 2 + kRawKinds + kNumTricks + 9;
+constexpr int kSeatValues = kNumScientists + kNumDevices + 2 + kTypes * 4 + 2 + kLevels +
+                            kNumEmpires + kNumMinions + kNumMinions + 1 + 2 + kRawKinds +
+                            kNumTricks + 9;
 TensorLayout make_layout() {
   TensorLayout l;
   l.add("own_raw", kRawKinds,
         "viewer's raw cards by kind / 3 (MW-7; 0-11 type*3+value-1, wild, betrayed)")
       .add("own_tricks", kNumTricks, "viewer's Dirty Tricks by card (MW-6) / 2")
-      .add("seats", kMaxP * kSeatValues,
+      .add("seats", kMaxPlayers * kSeatValues,
            "per seat from the viewer on: scientist one-hot (10), device one-hot when the viewer "
            "knows it (20; always for the viewer's own), has a device, device face up, device "
            "tokens (4), stockpile (4), converted (4), overtime (4) / 10, Maniacal / 10, "
@@ -86,32 +84,34 @@ TensorLayout make_layout() {
       .add("phase", 5, "phase one-hot (setup, creation, rivalry, domination, over)")
       .add("stage", 33, "the decision being asked, one-hot (stage_name order)")
       .add("window", 12, "what a Dirty Trick window is about (MW-6b), one-hot, while in one")
-      .add("to_act", kMaxP, "seat to act, relative to the viewer, one-hot (none at chance)")
-      .add("turn_seat", kMaxP, "seat whose turn it is, relative to the viewer, one-hot")
-      .add("first_seat", kMaxP, "first seat of this round's order, relative, one-hot")
+      .add("to_act", kMaxPlayers, "seat to act, relative to the viewer, one-hot (none at chance)")
+      .add("turn_seat", kMaxPlayers, "seat whose turn it is, relative to the viewer, one-hot")
+      .add("first_seat", kMaxPlayers, "first seat of this round's order, relative, one-hot")
       .add("world_taken", 1, "the World Empire is taken")
-      .add("struck", kNumEmp, "Empires struck")
-      .add("empire_discard", kNumEmp, "Empires in the discard pile")
-      .add("minion_discard", kNumMin, "Minions in the discard pile")
-      .add("device_discard", kNumDev, "devices in the discard pile")
+      .add("struck", kNumEmpires, "Empires struck")
+      .add("empire_discard", kNumEmpires, "Empires in the discard pile")
+      .add("minion_discard", kNumMinions, "Minions in the discard pile")
+      .add("device_discard", kNumDevices, "devices in the discard pile")
       .add("raw_discard", kRawKinds, "raw discard pile by kind / 10")
       .add("trick_discard", kNumTricks, "Dirty Trick discard pile by card / 2")
       .add("decks", 5,
            "deck sizes: raw / 100, Dirty Tricks / 50, Empires / 36, Minions / 40, "
            "devices / 20")
-      .add("top_known", kNumEmp + kNumMin + 2,
+      .add("top_known", kNumEmpires + kNumMinions + 2,
            "Insider Tip stacks (D2): Empires and Minions on top when the viewer knows them, "
            "stack sizes / 3")
-      .add("pending", kNumDev + kNumEmp + kNumMin,
+      .add("pending", kNumDevices + kNumEmpires + kNumMinions,
            "cards awaiting the viewer's choice (drawn devices, Empires, Minions), to the chooser")
-      .add("trick", kNumTricks + kMaxP, "the Dirty Trick being resolved and its player (relative)")
-      .add("fight", 1 + 2 * kMaxP + kTypes + kNumEmp + 2 * kNumMin + 4 + 12,
+      .add("trick", kNumTricks + kMaxPlayers,
+           "the Dirty Trick being resolved and its player (relative)")
+      .add("fight", 1 + 2 * kMaxPlayers + kTypes + kNumEmpires + 2 * kNumMinions + 4 + 12,
            "fight (MW-19): active, attacker and defender (relative), attack type, target Empire, "
            "attacking and defending Minions, successes / 5 and dice / 10 per side, faces rolled "
            "per side / 5")
-      .add("threat", kMaxP + kLevels + 1,
+      .add("threat", kMaxPlayers + kLevels + 1,
            "threat (MW-24): threatener (relative), level one-hot, last threat succeeded")
-      .add("trade", 2 * kMaxP + 2 * kTypes + 2 * kNumEmp + kRawKinds + kRawKinds + kNumTricks + 2,
+      .add("trade",
+           2 * kMaxPlayers + 2 * kTypes + 2 * kNumEmpires + kRawKinds + kRawKinds + kNumTricks + 2,
            "trade (MW-15a): proposer and partner (relative), tokens offered and asked / 5, "
            "Empires offered and asked, raw offered as described / 3, raw asked / 3, Dirty Tricks "
            "offered, items / 6, items given / 6");
@@ -151,11 +151,11 @@ json MwahahahaState::view_json(Player viewer) const {
   for (int p = 0; p < n; ++p) {
     const Seat& st = seat(p);
     json o;
-    o["scientist"] = st.sci >= 0 ? d.sci[static_cast<size_t>(st.sci)].key : "";
-    o["device"] =
-        st.device < 0
-            ? "none"
-            : (device_known(p, viewer) ? d.dev[static_cast<size_t>(st.device)].key : "face-down");
+    o["scientist"] = st.sci >= 0 ? d.scientists[static_cast<size_t>(st.sci)].key : "";
+    o["device"] = st.device < 0
+                      ? "none"
+                      : (device_known(p, viewer) ? d.devices[static_cast<size_t>(st.device)].key
+                                                 : "face-down");
     o["device_up"] = st.device_up;
     o["device_tokens"] = st.dev;
     o["stockpile"] = st.stock;
@@ -164,16 +164,17 @@ json MwahahahaState::view_json(Player viewer) const {
     o["maniacal_sources"] = st.man_sources;
     o["levels_won"] = st.levels_won;
     std::vector<std::string> emp;
-    for (int e = 0; e < kNumEmp; ++e)
+    for (int e = 0; e < kNumEmpires; ++e)
       if (bit(st.empires, e))
-        emp.push_back(d.emp[static_cast<size_t>(e)].key + (bit(s_.struck, e) ? " (struck)" : ""));
+        emp.push_back(d.empires[static_cast<size_t>(e)].key +
+                      (bit(s_.struck, e) ? " (struck)" : ""));
     o["empires"] = emp;
     std::vector<std::string> mins;
     int hidden = 0;
-    for (int m = 0; m < kNumMin; ++m) {
+    for (int m = 0; m < kNumMinions; ++m) {
       if (!bit(st.minions, m)) continue;
       if (minion_known(m, viewer))
-        mins.push_back(d.min[static_cast<size_t>(m)].key +
+        mins.push_back(d.minions[static_cast<size_t>(m)].key +
                        (minion_face_up(m) ? "" : " (face down)") +
                        (bit(st.attacked, m) ? " (attacked)" : ""));
       else
@@ -231,14 +232,12 @@ json MwahahahaState::view_json(Player viewer) const {
   j["pending_n"] = s_.pending_n;
   if (viewer >= 0 && viewer == chooser)
     j["pending"] = std::vector<int>(s_.pending.begin(), s_.pending.begin() + s_.pending_n);
-  j["chance"] = {s_.ch_kind, s_.ch_player, s_.ch_count, s_.ch_after};
-  j["window"] = {static_cast<int>(s_.wnd), s_.w_passed, s_.w_plays, s_.w_resume, s_.w_excl};
-  j["trick"] = {s_.trick, s_.trick_player, s_.trick_target, static_cast<int>(s_.ret_stage),
-                s_.purpose};
+  j["chance"] = {static_cast<int>(s_.ch_kind), s_.ch_player, s_.ch_count};
+  j["window"] = {static_cast<int>(s_.wnd), s_.w_passed, s_.w_plays, s_.w_excl};
+  j["trick"] = {s_.trick, s_.trick_player, s_.trick_target, static_cast<int>(s_.purpose)};
   j["creation"] = {s_.pay_left,         s_.pay_for,    s_.select_left, s_.sac_type,
                    s_.conv_kind,        s_.conv_type,  s_.conv_cancel, s_.conv_pending,
-                   s_.trades_this_turn, s_.cash_front, s_.cash_ret,    s_.open_trader,
-                   s_.open_left};
+                   s_.trades_this_turn, s_.cash_front, s_.open_trader, s_.open_left};
   if (s_.trade_partner >= 0) {
     json t;
     t["proposer"] = s_.trade_proposer;
@@ -248,11 +247,11 @@ json MwahahahaState::view_json(Player viewer) const {
     t["offer_empires"] = s_.t_offer_emp;
     t["ask_empires"] = s_.t_ask_emp;
     std::vector<std::string> om, am;
-    for (int m = 0; m < kNumMin; ++m) {
+    for (int m = 0; m < kNumMinions; ++m) {
       if (bit(s_.t_offer_min, m))
-        om.push_back(minion_known(m, viewer) ? d.min[static_cast<size_t>(m)].key : "face-down");
+        om.push_back(minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].key : "face-down");
       if (bit(s_.t_ask_min, m))
-        am.push_back(minion_known(m, viewer) ? d.min[static_cast<size_t>(m)].key : "face-down");
+        am.push_back(minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].key : "face-down");
     }
     std::sort(om.begin(), om.end());
     std::sort(am.begin(), am.end());
@@ -263,10 +262,10 @@ json MwahahahaState::view_json(Player viewer) const {
       const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
       const int act_k = s_.t_raw_actual[static_cast<size_t>(i)];
       std::string sdesc =
-          described ? d.raw[static_cast<size_t>(s_.t_raw_desc[static_cast<size_t>(i)])].key
+          described ? d.raw_kinds[static_cast<size_t>(s_.t_raw_desc[static_cast<size_t>(i)])].key
                     : "undescribed";
       if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1))
-        sdesc += " (really " + d.raw[static_cast<size_t>(act_k)].key + ")";
+        sdesc += " (really " + d.raw_kinds[static_cast<size_t>(act_k)].key + ")";
       raw.push_back(sdesc);
     }
     t["offer_raw"] = raw;
@@ -301,7 +300,7 @@ json MwahahahaState::view_json(Player viewer) const {
   j["dice"] = {s_.ndice, s_.succ, s_.dice, s_.roll_side, s_.roll_i, s_.reroll_side, s_.reroll_idx};
   j["threat"] = {s_.threatener,  s_.threat_level,    s_.last_threat_ok, s_.ransom_left,
                  s_.no_ransom,   s_.counter_blocked, s_.gain_player,    s_.gain_is_maniacal,
-                 s_.gain_source, s_.gain_resume,     s_.people_minus,   s_.threat_hum};
+                 s_.gain_source, s_.people_minus,    s_.threat_hum};
   if (s_.stage == Stage::kTerminal) {
     j["winners"] = winners();
     j["win"] = static_cast<int>(s_.win);
@@ -321,7 +320,8 @@ std::string MwahahahaState::view_text(Player viewer) const {
     out += fmt::format(
         "{} seat {}: {} | device {} tokens {}/{}/{}/{} | stock {}/{}/{}/{} | Maniacal {} "
         "Humiliation {}\n",
-        p == viewer ? "*" : " ", p, st.sci >= 0 ? d.sci[static_cast<size_t>(st.sci)].name : "?",
+        p == viewer ? "*" : " ", p,
+        st.sci >= 0 ? d.scientists[static_cast<size_t>(st.sci)].name : "?",
         o["device"].get<std::string>(), st.dev[0], st.dev[1], st.dev[2], st.dev[3], st.stock[0],
         st.stock[1], st.stock[2], st.stock[3], st.maniacal, st.humiliation);
     out += "    Empires: " + o["empires"].dump() + "  Minions: " + o["minions"].dump() +
@@ -331,11 +331,11 @@ std::string MwahahahaState::view_text(Player viewer) const {
       std::string hand;
       for (int k = 0; k < kRawKinds; ++k)
         for (int c = 0; c < st.raw[static_cast<size_t>(k)]; ++c)
-          hand += d.raw[static_cast<size_t>(k)].name + ", ";
+          hand += d.raw_kinds[static_cast<size_t>(k)].name + ", ";
       std::string tr;
       for (int t = 0; t < kNumTricks; ++t)
         for (int c = 0; c < st.tricks[static_cast<size_t>(t)]; ++c)
-          tr += d.trick[static_cast<size_t>(t)].name + ", ";
+          tr += d.tricks[static_cast<size_t>(t)].name + ", ";
       out += "    Your raw cards: " + hand + "\n    Your Dirty Tricks: " + tr + "\n";
       out += fmt::format("    Capacity left {}:{} {}:{} {}:{} {}:{}\n", tk[0], capacity_left(p, 0),
                          tk[1], capacity_left(p, 1), tk[2], capacity_left(p, 2), tk[3],
@@ -343,15 +343,15 @@ std::string MwahahahaState::view_text(Player viewer) const {
     }
   }
   auto min_name = [&](int m) {
-    return minion_known(m, viewer) ? d.min[static_cast<size_t>(m)].name
+    return minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].name
                                    : std::string("a face-down Minion");
   };
   if (viewer >= 0 && seat(viewer).device >= 0) {
-    const DeviceCard& dv = d.dev[static_cast<size_t>(seat(viewer).device)];
+    const DeviceCard& dv = d.devices[static_cast<size_t>(seat(viewer).device)];
     out +=
         fmt::format("Your device {}: capability {}; needs (E/M/S/Eu)", dv.name, capability(viewer));
     for (int l = 0; l < kLevels; ++l)
-      out += fmt::format(" {} {}/{}/{}/{}", d.lvl[static_cast<size_t>(l)].name,
+      out += fmt::format(" {} {}/{}/{}/{}", d.levels[static_cast<size_t>(l)].name,
                          dv.req[static_cast<size_t>(l)][0], dv.req[static_cast<size_t>(l)][1],
                          dv.req[static_cast<size_t>(l)][2], dv.req[static_cast<size_t>(l)][3]);
     out += "\n";
@@ -369,8 +369,8 @@ std::string MwahahahaState::view_text(Player viewer) const {
   }
   if (s_.fight_active) {
     out += fmt::format("Fight: seat {} attacks seat {}'s {} with", s_.attacker, s_.defender,
-                       s_.target_emp >= 0 ? d.emp[static_cast<size_t>(s_.target_emp)].name
-                                          : "Lair (" + d.res[s_.atk_type].name + ")");
+                       s_.target_emp >= 0 ? d.empires[static_cast<size_t>(s_.target_emp)].name
+                                          : "Lair (" + d.resources[s_.atk_type].name + ")");
     for (int i = 0; i < s_.n_atk; ++i) out += " " + min_name(s_.atk[static_cast<size_t>(i)]);
     out += "; defenders:";
     for (int i = 0; i < s_.n_def; ++i) out += " " + min_name(s_.def[static_cast<size_t>(i)]);
@@ -397,13 +397,13 @@ std::string MwahahahaState::view_text(Player viewer) const {
     out += "Cards to choose from:";
     for (const auto& x : v["pending"]) {
       const int k = x.get<int>();
-      const bool dev =
-          s_.stage == Stage::kKeepDevice || (s_.stage == Stage::kChance && s_.ch_kind == 4);
-      const bool emp =
-          s_.stage == Stage::kChooseEmpire || (s_.stage == Stage::kChance && s_.ch_kind == 2);
-      out += " " + (dev   ? d.dev[static_cast<size_t>(k)].name
-                    : emp ? d.emp[static_cast<size_t>(k)].name
-                          : d.min[static_cast<size_t>(k)].name);
+      const bool dev = s_.stage == Stage::kKeepDevice ||
+                       (s_.stage == Stage::kChance && s_.ch_kind == ChanceKind::kDevice);
+      const bool emp = s_.stage == Stage::kChooseEmpire ||
+                       (s_.stage == Stage::kChance && s_.ch_kind == ChanceKind::kEmpire);
+      out += " " + (dev   ? d.devices[static_cast<size_t>(k)].name
+                    : emp ? d.empires[static_cast<size_t>(k)].name
+                          : d.minions[static_cast<size_t>(k)].name);
     }
     out += "\n";
   }
@@ -434,9 +434,9 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
     const Seat& st = seat(p);
     float* o = seats.data() + r * kSeatValues;
     if (st.sci >= 0) o[st.sci] = 1.0f;
-    o += kNumSci;
+    o += kNumScientists;
     if (st.device >= 0 && device_known(p, viewer)) o[st.device] = 1.0f;
-    o += kNumDev;
+    o += kNumDevices;
     *o++ = st.device >= 0 ? 1.0f : 0.0f;
     *o++ = st.device_up ? 1.0f : 0.0f;
     for (int t = 0; t < kTypes; ++t) {
@@ -450,19 +450,19 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
     *o++ = st.humiliation / 10.0f;
     bits(o, st.levels_won, kLevels);
     o += kLevels;
-    bits(o, st.empires, kNumEmp);
-    o += kNumEmp;
+    bits(o, st.empires, kNumEmpires);
+    o += kNumEmpires;
     int hidden = 0;
-    for (int m = 0; m < kNumMin; ++m) {
+    for (int m = 0; m < kNumMinions; ++m) {
       if (!bit(st.minions, m)) continue;
       if (minion_known(m, viewer)) {
         o[m] = 1.0f;
-        o[kNumMin + m] = bit(st.attacked, m) ? 1.0f : 0.0f;
+        o[kNumMinions + m] = bit(st.attacked, m) ? 1.0f : 0.0f;
       } else {
         ++hidden;
       }
     }
-    o += 2 * kNumMin;
+    o += 2 * kNumMinions;
     *o++ = hidden / 5.0f;
     *o++ = st.raw_count() / 10.0f;
     *o++ = st.trick_count() / 5.0f;
@@ -489,12 +489,12 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
   w.one_hot("turn_seat", s_.phase == Phase::kSetup ? -1 : rel(s_.active));
   w.one_hot("first_seat", s_.phase == Phase::kSetup ? -1 : rel(s_.order[0]));
   w.scalar("world_taken", s_.world_taken ? 1.0f : 0.0f);
-  bits(w.next("struck").data(), s_.struck, kNumEmp);
-  bits(w.next("empire_discard").data(), s_.emp_discard, kNumEmp);
+  bits(w.next("struck").data(), s_.struck, kNumEmpires);
+  bits(w.next("empire_discard").data(), s_.emp_discard, kNumEmpires);
   auto md = w.next("minion_discard");
   for (int i = 0; i < s_.min_discard_n; ++i)
     md[static_cast<size_t>(s_.min_discard[static_cast<size_t>(i)])] = 1.0f;
-  bits(w.next("device_discard").data(), s_.dev_discard, kNumDev);
+  bits(w.next("device_discard").data(), s_.dev_discard, kNumDevices);
   auto rd = w.next("raw_discard");
   for (int k = 0; k < kRawKinds; ++k)
     rd[static_cast<size_t>(k)] = s_.raw_discard[static_cast<size_t>(k)] / 10.0f;
@@ -507,32 +507,32 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
   auto decks = w.next("decks");
   decks[0] = raw_deck_size() / 100.0f;
   decks[1] = trick_deck / 50.0f;
-  decks[2] = static_cast<float>(std::popcount(s_.emp_deck)) / kNumEmp;
-  decks[3] = static_cast<float>(std::popcount(s_.min_deck)) / kNumMin;
-  decks[4] = static_cast<float>(std::popcount(s_.dev_deck)) / kNumDev;
+  decks[2] = static_cast<float>(std::popcount(s_.emp_deck)) / kNumEmpires;
+  decks[3] = static_cast<float>(std::popcount(s_.min_deck)) / kNumMinions;
+  decks[4] = static_cast<float>(std::popcount(s_.dev_deck)) / kNumDevices;
   auto top = w.next("top_known");
   for (int k = 0; k < 2; ++k) {
     const size_t ks = static_cast<size_t>(k);
-    top[static_cast<size_t>(kNumEmp + kNumMin + k)] = s_.top_n[ks] / 3.0f;
+    top[static_cast<size_t>(kNumEmpires + kNumMinions + k)] = s_.top_n[ks] / 3.0f;
     if (!seated || !((s_.top_known[ks] >> viewer) & 1)) continue;
     for (int i = 0; i < s_.top_n[ks]; ++i) {
       const int c = s_.top[ks][static_cast<size_t>(i)];
-      if (c >= 0) top[static_cast<size_t>(k == 0 ? c : kNumEmp + c)] = 1.0f;
+      if (c >= 0) top[static_cast<size_t>(k == 0 ? c : kNumEmpires + c)] = 1.0f;
     }
   }
   auto pending = w.next("pending");
   // Seen by the chooser only, as in the JSON view (a leftover trick player must not see them).
   const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
   if (seated && viewer == chooser) {
-    const bool dev =
-        s_.stage == Stage::kKeepDevice || (s_.stage == Stage::kChance && s_.ch_kind == 4);
-    const bool emp =
-        s_.stage == Stage::kChooseEmpire || (s_.stage == Stage::kChance && s_.ch_kind == 2);
-    const int base = dev ? 0 : emp ? kNumDev : kNumDev + kNumEmp;
-    const int limit = dev ? kNumDev : emp ? kNumEmp : kNumMin;
+    const bool dev = s_.stage == Stage::kKeepDevice ||
+                     (s_.stage == Stage::kChance && s_.ch_kind == ChanceKind::kDevice);
+    const bool emp = s_.stage == Stage::kChooseEmpire ||
+                     (s_.stage == Stage::kChance && s_.ch_kind == ChanceKind::kEmpire);
+    const int base = dev ? 0 : emp ? kNumDevices : kNumDevices + kNumEmpires;
+    const int count = dev ? kNumDevices : emp ? kNumEmpires : kNumMinions;
     for (int i = 0; i < s_.pending_n; ++i) {
       const int c = s_.pending[static_cast<size_t>(i)];
-      if (c >= 0 && c < limit) pending[static_cast<size_t>(base + c)] = 1.0f;
+      if (c >= 0 && c < count) pending[static_cast<size_t>(base + c)] = 1.0f;
     }
   }
   auto trick = w.next("trick");
@@ -544,15 +544,15 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
     float* o = fight.data();
     *o++ = 1.0f;
     if (rel(s_.attacker) >= 0) o[rel(s_.attacker)] = 1.0f;
-    if (rel(s_.defender) >= 0) o[kMaxP + rel(s_.defender)] = 1.0f;
-    o += 2 * kMaxP;
+    if (rel(s_.defender) >= 0) o[kMaxPlayers + rel(s_.defender)] = 1.0f;
+    o += 2 * kMaxPlayers;
     if (s_.atk_type < kTypes) o[s_.atk_type] = 1.0f;
     o += kTypes;
-    if (s_.target_emp >= 0 && s_.target_emp < kNumEmp) o[s_.target_emp] = 1.0f;
-    o += kNumEmp;
+    if (s_.target_emp >= 0 && s_.target_emp < kNumEmpires) o[s_.target_emp] = 1.0f;
+    o += kNumEmpires;
     for (int i = 0; i < s_.n_atk; ++i) o[s_.atk[static_cast<size_t>(i)]] = 1.0f;
-    for (int i = 0; i < s_.n_def; ++i) o[kNumMin + s_.def[static_cast<size_t>(i)]] = 1.0f;
-    o += 2 * kNumMin;
+    for (int i = 0; i < s_.n_def; ++i) o[kNumMinions + s_.def[static_cast<size_t>(i)]] = 1.0f;
+    o += 2 * kNumMinions;
     for (int side = 0; side < 2; ++side) {
       const size_t ss = static_cast<size_t>(side);
       o[side] = s_.succ[ss] / 5.0f;
@@ -566,23 +566,24 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
   auto threat = w.next("threat");
   if (s_.phase == Phase::kDomination || s_.threat_level > 0) {
     if (rel(s_.threatener) >= 0) threat[static_cast<size_t>(rel(s_.threatener))] = 1.0f;
-    if (s_.threat_level < kLevels) threat[static_cast<size_t>(kMaxP + s_.threat_level)] = 1.0f;
+    if (s_.threat_level < kLevels)
+      threat[static_cast<size_t>(kMaxPlayers + s_.threat_level)] = 1.0f;
   }
-  threat[kMaxP + kLevels] = s_.last_threat_ok ? 1.0f : 0.0f;
+  threat[kMaxPlayers + kLevels] = s_.last_threat_ok ? 1.0f : 0.0f;
   auto trade = w.next("trade");
   if (s_.trade_partner >= 0) {
     float* o = trade.data();
     if (rel(s_.trade_proposer) >= 0) o[rel(s_.trade_proposer)] = 1.0f;
-    if (rel(s_.trade_partner) >= 0) o[kMaxP + rel(s_.trade_partner)] = 1.0f;
-    o += 2 * kMaxP;
+    if (rel(s_.trade_partner) >= 0) o[kMaxPlayers + rel(s_.trade_partner)] = 1.0f;
+    o += 2 * kMaxPlayers;
     for (int t = 0; t < kTypes; ++t) {
       o[t] = s_.t_offer_tok[static_cast<size_t>(t)] / 5.0f;
       o[kTypes + t] = s_.t_ask_tok[static_cast<size_t>(t)] / 5.0f;
     }
     o += 2 * kTypes;
-    bits(o, s_.t_offer_emp, kNumEmp);
-    bits(o + kNumEmp, s_.t_ask_emp, kNumEmp);
-    o += 2 * kNumEmp;
+    bits(o, s_.t_offer_emp, kNumEmpires);
+    bits(o + kNumEmpires, s_.t_ask_emp, kNumEmpires);
+    o += 2 * kNumEmpires;
     for (int i = 0; i < s_.t_raw_n; ++i) {
       const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
       const int k = s_.t_raw_desc[static_cast<size_t>(i)];
@@ -615,35 +616,35 @@ std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const
   if (s_.stage == Stage::kChance) {
     const int p = s_.ch_player;
     switch (s_.ch_kind) {
-      case 1:  // raw draw
+      case ChanceKind::kRaw:
         return viewer == p ? fmt::format("seat {} draws {}", p, name)
                            : fmt::format("seat {} draws a raw card", p);
-      case 5:
+      case ChanceKind::kTrick:
         return viewer == p ? fmt::format("seat {} draws {}", p, name)
                            : fmt::format("seat {} draws a Dirty Trick", p);
-      case 3: {
-        const bool to_pending = s_.ch_after == 10 || s_.ch_after == 11;  // assembly / insider
-        (void)to_pending;
+      case ChanceKind::kMinion:
+        // Insider Tip looks at the top cards (MW-32) and puts them back; the others' line says so.
+        if (s_.frames.top() == Next::kInsider && viewer != p)
+          return fmt::format("seat {} looks at a Minion", p);
         return viewer == p ? fmt::format("seat {} draws {}", p, name)
                            : fmt::format("seat {} draws a Minion", p);
-      }
-      case 4:
+      case ChanceKind::kDevice:
         return viewer == p ? fmt::format("seat {} draws {}", p, name)
                            : fmt::format("seat {} draws a device", p);
-      case 2:
-        if (s_.ch_after == 26 /*pcInsider*/ && viewer != p)
+      case ChanceKind::kEmpire:
+        if (s_.frames.top() == Next::kInsider && viewer != p)
           return fmt::format("seat {} looks at an Empire", p);
         return fmt::format("seat {} draws {}", p, name);
-      case 0:
+      case ChanceKind::kDie:
         return fmt::format("die roll: {}", a - act::kDie + 1);
-      case 6:
+      case ChanceKind::kScientist:
         return fmt::format("seat {} is {}", s_.setup_seat,
-                           d.sci[static_cast<size_t>(a - act::kSci)].name);
-      case 7:
+                           d.scientists[static_cast<size_t>(a - act::kSci)].name);
+      case ChanceKind::kTie:
         return fmt::format("seat {} is the richest (tie broken)", a - act::kTie);
-      case 8:
+      case ChanceKind::kLabLoss:
         return fmt::format("seat {} discards {}", p,
-                           d.raw[static_cast<size_t>(a - act::kRaw)].name);
+                           d.raw_kinds[static_cast<size_t>(a - act::kRaw)].name);
       default:
         return name;
     }
@@ -659,7 +660,7 @@ std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const
   if (executes) {
     auto note = [&](const char* how, int desc) {
       caught += fmt::format("{} the card {} {} is Betrayed", caught.empty() ? ";" : ",", how,
-                            d.raw[static_cast<size_t>(desc)].key);
+                            d.raw_kinds[static_cast<size_t>(desc)].key);
     };
     for (int i = 0; i < s_.t_raw_n; ++i)
       if (s_.t_raw_actual[static_cast<size_t>(i)] == kBetrayed)
@@ -680,14 +681,14 @@ std::string MwahahahaState::describe_action_plain(Action a, Player viewer) const
   const CardData& d = *d_;
   const std::string name = game().action_name(a);
   const int p = s_.actor;
-  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDev) {
+  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDevices) {
     // The other drawn devices are discarded face up (MW-1): the line says which.
     std::string up;
-    for (int dv = 0; dv < kNumDev; ++dv) {  // by card, not by the (hidden) order of the draws
+    for (int dv = 0; dv < kNumDevices; ++dv) {  // by card, not by the (hidden) order of the draws
       bool drawn = false;
       for (int i = 0; i < s_.pending_n; ++i) drawn |= s_.pending[static_cast<size_t>(i)] == dv;
       if (drawn && dv != a - act::kKeepDevice)
-        up += (up.empty() ? "" : ", ") + d.dev[static_cast<size_t>(dv)].key;
+        up += (up.empty() ? "" : ", ") + d.devices[static_cast<size_t>(dv)].key;
     }
     return up.empty() ? fmt::format("seat {} keeps a device", p)
                       : fmt::format("seat {} keeps a device and discards {} face up", p, up);
@@ -698,20 +699,21 @@ std::string MwahahahaState::describe_action_plain(Action a, Player viewer) const
     if (viewer == s_.trade_proposer || viewer >= 0)
       return fmt::format(
           "seat {} hands over a card for '{}'", p,
-          d.raw[static_cast<size_t>(s_.t_ask_raw[static_cast<size_t>(s_.t_given)])].key);
+          d.raw_kinds[static_cast<size_t>(s_.t_ask_raw[static_cast<size_t>(s_.t_given)])].key);
     return fmt::format("seat {} hands over a card", p);
   }
-  if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMin &&
+  if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMinions &&
       !minion_known(a - act::kOfferMinion, viewer) && viewer != s_.trade_partner)  // D5
     return fmt::format("seat {} offers a face-down Minion", p);
-  if (a >= act::kSelectMinion && a < act::kSelectMinion + kNumMin &&
-      (s_.purpose == 12 /*assembly*/ || s_.purpose == 13 /*top order*/))
+  if (a >= act::kSelectMinion && a < act::kSelectMinion + kNumMinions &&
+      (s_.purpose == Purpose::kAssembly || s_.purpose == Purpose::kTopOrder))
     return fmt::format("seat {} chooses a Minion", p);
-  if (a >= act::kChooseEmpire && a < act::kChooseEmpire + kNumEmp && s_.purpose == 13)
+  if (a >= act::kChooseEmpire && a < act::kChooseEmpire + kNumEmpires &&
+      s_.purpose == Purpose::kTopOrder)
     return fmt::format("seat {} orders the Empires it looked at", p);
-  if (a >= act::kDiscardMinion && a < act::kDiscardMinion + kNumMin)
+  if (a >= act::kDiscardMinion && a < act::kDiscardMinion + kNumMinions)
     return fmt::format("seat {} discards {}", p,
-                       d.min[static_cast<size_t>(a - act::kDiscardMinion)].key);
+                       d.minions[static_cast<size_t>(a - act::kDiscardMinion)].key);
   return fmt::format("seat {}: {}", p, name);
 }
 
@@ -723,322 +725,9 @@ json MwahahahaState::outcome() const {
   j["rounds"] = s_.round;
   std::vector<std::string> sci;
   for (int p = 0; p < num_players(); ++p)
-    sci.push_back(seat(p).sci >= 0 ? d_->sci[static_cast<size_t>(seat(p).sci)].key : "");
+    sci.push_back(seat(p).sci >= 0 ? d_->scientists[static_cast<size_t>(seat(p).sci)].key : "");
   j["scientists"] = sci;
   return j;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Resampling: everything the viewer cannot locate is re-dealt from a canonical pool.
-// ---------------------------------------------------------------------------------------------
-std::unique_ptr<State> MwahahahaState::resample(Player viewer, Rng& rng) const {
-  auto out = std::make_unique<MwahahahaState>(*this);
-  redeal(viewer, rng, *out);
-  return out;
-}
-
-void MwahahahaState::resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const {
-  State* const prev = out.get();  // a plain pointer: typeid(*prev) has no side effects
-  auto* r = prev && typeid(*prev) == typeid(MwahahahaState) ? static_cast<MwahahahaState*>(prev)
-                                                            : nullptr;
-  if (!r || r == this) {
-    out = resample(viewer, rng);
-    return;
-  }
-  *r = *this;
-  redeal(viewer, rng, *r);
-}
-
-void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
-  Core& c = r.s_;
-  const int n = num_players();
-  const int vi = vidx(viewer);
-  auto shuffle = [&](auto* arr, int len) {
-    for (int i = len - 1; i > 0; --i)
-      std::swap(arr[i], arr[rng.below(static_cast<std::uint32_t>(i + 1))]);
-  };
-  const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
-  const bool pending_known = viewer >= 0 && viewer == chooser;
-  // Slots past the pending cards hold stale (hidden) cards: cleared, so the resample depends
-  // only on the viewer's information.
-  for (int i = s_.pending_n; i < 3; ++i) c.pending[static_cast<size_t>(i)] = 0;
-
-  // --- raw cards (counts by kind) ---
-  {
-    std::array<int, kRawKinds> pool{};
-    for (int k = 0; k < kRawKinds; ++k)
-      pool[static_cast<size_t>(k)] = g_->raw_total(k) - s_.raw_discard[static_cast<size_t>(k)];
-    if (s_.conv_pending) pool[s_.conv_kind]--;
-    if (viewer >= 0)
-      for (int k = 0; k < kRawKinds; ++k)
-        pool[static_cast<size_t>(k)] -= seat(viewer).raw[static_cast<size_t>(k)];
-    for (int p = 0; p < n; ++p)
-      if (p != viewer)
-        for (int k = 0; k < kRawKinds; ++k)
-          pool[static_cast<size_t>(k)] -=
-              s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)][static_cast<size_t>(k)];
-    // Cards in a pending trade: known to the viewer, or assumed as described (D5).
-    const bool trade_on = s_.trade_partner >= 0;
-    std::array<int, kMaxTradeItems> offer_slot{}, give_slot{};
-    int n_offer_unknown = 0, n_give_unknown = 0;
-    if (trade_on) {
-      for (int i = 0; i < s_.t_raw_n; ++i) {
-        const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
-        if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1)) {
-          pool[static_cast<size_t>(s_.t_raw_actual[static_cast<size_t>(i)])]--;
-          offer_slot[static_cast<size_t>(i)] = s_.t_raw_actual[static_cast<size_t>(i)];
-        } else if (described) {
-          const int dk = s_.t_raw_desc[static_cast<size_t>(i)];
-          const int k = pool[static_cast<size_t>(dk)] > 0 ? dk : kBetrayed;
-          pool[static_cast<size_t>(k)]--;
-          offer_slot[static_cast<size_t>(i)] = k;
-        } else {
-          offer_slot[static_cast<size_t>(i)] = -1;  // drawn from the offerer's hand below
-          ++n_offer_unknown;
-        }
-      }
-      const int ng = std::min<int>(s_.t_given, s_.t_ask_raw_n);
-      for (int i = 0; i < ng; ++i) {
-        if (viewer == s_.trade_partner) {
-          pool[static_cast<size_t>(s_.t_got_raw[static_cast<size_t>(i)])]--;
-          give_slot[static_cast<size_t>(i)] = s_.t_got_raw[static_cast<size_t>(i)];
-        } else {
-          const int dk = s_.t_ask_raw[static_cast<size_t>(i)];
-          const int k = pool[static_cast<size_t>(dk)] > 0 ? dk : kBetrayed;
-          pool[static_cast<size_t>(k)]--;
-          give_slot[static_cast<size_t>(i)] = k;
-        }
-      }
-      (void)n_give_unknown;
-    }
-    // Canonical pool, shuffled.
-    std::array<std::int8_t, 5 * 25> cards{};
-    int m = 0;
-    for (int k = 0; k < kRawKinds; ++k)
-      for (int x = 0; x < pool[static_cast<size_t>(k)]; ++x)
-        cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(k);
-    shuffle(cards.data(), m);
-    int next = 0;
-    for (int p = 0; p < n; ++p) {
-      if (p == viewer) continue;
-      Seat& st = c.seats[static_cast<size_t>(p)];
-      // A card offered and not yet described is one of the offerer's hand as the viewer knows it
-      // (whose lower bounds still count it): dealt with the hand, then one drawn out at random.
-      const bool draws_offer = n_offer_unknown > 0 && p == s_.trade_proposer;
-      const int total = seat(p).raw_count() + (draws_offer ? 1 : 0);
-      st.raw = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
-      int known = 0;
-      for (auto x : st.raw) known += x;
-      for (int i = known; i < total; ++i)
-        st.raw[static_cast<size_t>(cards[static_cast<size_t>(next++)])]++;
-      if (draws_offer) {
-        int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
-        int k = 0;
-        while (r >= st.raw[static_cast<size_t>(k)]) r -= st.raw[static_cast<size_t>(k++)];
-        st.raw[static_cast<size_t>(k)]--;
-        offer_slot[static_cast<size_t>(s_.t_raw_n - 1)] = k;
-      }
-    }
-    c.raw_deck = {};
-    for (; next < m; ++next) c.raw_deck[static_cast<size_t>(cards[static_cast<size_t>(next)])]++;
-    if (trade_on) {
-      for (int i = 0; i < s_.t_raw_n; ++i)
-        c.t_raw_actual[static_cast<size_t>(i)] =
-            static_cast<std::int8_t>(offer_slot[static_cast<size_t>(i)]);
-      for (int i = 0; i < std::min<int>(s_.t_given, s_.t_ask_raw_n); ++i)
-        c.t_got_raw[static_cast<size_t>(i)] =
-            static_cast<std::int8_t>(give_slot[static_cast<size_t>(i)]);
-      // An undescribed card's description is a placeholder until described.
-      if (s_.stage == Stage::kDescribe && viewer != s_.trade_proposer)
-        c.t_raw_desc[static_cast<size_t>(s_.t_raw_n - 1)] =
-            c.t_raw_actual[static_cast<size_t>(s_.t_raw_n - 1)];
-    }
-    // Other seats' private knowledge is hidden from the viewer: it becomes the public knowledge
-    // (a lower bound of every hand consistent with the viewer's information).
-    for (int v = 0; v < kMaxP; ++v)
-      if (v != viewer) c.known_raw[static_cast<size_t>(v)] = s_.known_raw[kMaxP];
-  }
-  // --- Dirty Tricks ---
-  {
-    std::array<int, kNumTricks> pool{};
-    for (int t = 0; t < kNumTricks; ++t)
-      pool[static_cast<size_t>(t)] =
-          d_->trick[static_cast<size_t>(t)].copies - s_.trick_discard[static_cast<size_t>(t)] -
-          s_.t_offer_trick[static_cast<size_t>(t)] - s_.t_got_trick[static_cast<size_t>(t)];
-    if (viewer >= 0)
-      for (int t = 0; t < kNumTricks; ++t)
-        pool[static_cast<size_t>(t)] -= seat(viewer).tricks[static_cast<size_t>(t)];
-    for (int p = 0; p < n; ++p)
-      if (p != viewer)
-        for (int t = 0; t < kNumTricks; ++t)
-          pool[static_cast<size_t>(t)] -=
-              s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)]
-                            [static_cast<size_t>(t)];
-    std::array<std::int8_t, 64> cards{};
-    int m = 0;
-    for (int t = 0; t < kNumTricks; ++t)
-      for (int x = 0; x < pool[static_cast<size_t>(t)]; ++x)
-        cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(t);
-    shuffle(cards.data(), m);
-    int next = 0;
-    for (int p = 0; p < n; ++p) {
-      if (p == viewer) continue;
-      Seat& st = c.seats[static_cast<size_t>(p)];
-      const int total = seat(p).trick_count();
-      st.tricks = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
-      int known = 0;
-      for (auto x : st.tricks) known += x;
-      for (int i = known; i < total; ++i)
-        st.tricks[static_cast<size_t>(cards[static_cast<size_t>(next++)])]++;
-    }
-    c.trick_deck = {};
-    for (; next < m; ++next) c.trick_deck[static_cast<size_t>(cards[static_cast<size_t>(next)])]++;
-    for (int v = 0; v < kMaxP; ++v)
-      if (v != viewer) c.known_trick[static_cast<size_t>(v)] = s_.known_trick[kMaxP];
-  }
-  const bool pending_minions =
-      (s_.stage == Stage::kSelectMinion && (s_.purpose == 12 || s_.purpose == 13)) ||
-      (s_.stage == Stage::kChance && s_.ch_kind == 3 && s_.pending_n > 0);
-  const bool pending_empires = (s_.stage == Stage::kChooseEmpire && s_.purpose == 13) ||
-                               (s_.stage == Stage::kChance && s_.ch_kind == 2 && s_.pending_n > 0);
-  const bool pending_devices = s_.stage == Stage::kKeepDevice ||
-                               (s_.stage == Stage::kChance && s_.ch_kind == 4 && s_.pending_n > 0);
-  // --- Minions: unknown face-down slots, sorted by public tag (who else knows it, trade role) ---
-  {
-    struct Slot {
-      int key, seat, id;
-    };
-    std::array<Slot, kNumMin> slots{};
-    int ns = 0;
-    for (int p = 0; p < n; ++p) {
-      if (p == viewer) continue;
-      for (int m = 0; m < kNumMin; ++m)
-        if (bit(seat(p).minions, m) && !minion_known(m, viewer)) {
-          const int tag = (bit(s_.t_offer_min, m) << 8) | (bit(s_.t_ask_min, m) << 9);
-          slots[static_cast<size_t>(ns++)] = {p * 1024 + tag, p, m};
-        }
-    }
-    std::sort(slots.begin(), slots.begin() + ns, [](const Slot& a, const Slot& b) {
-      return a.key < b.key || (a.key == b.key && a.id < b.id);
-    });
-    std::uint64_t pool = s_.min_deck;
-    for (int i = 0; i < ns; ++i) pool |= 1ULL << slots[static_cast<size_t>(i)].id;
-    const bool top_hidden = !(viewer >= 0 && ((s_.top_known[1] >> viewer) & 1));
-    if (top_hidden)
-      for (int i = 0; i < s_.top_n[1]; ++i) pool |= 1ULL << s_.top[1][static_cast<size_t>(i)];
-    const bool bottom_hidden = !(viewer >= 0 && ((s_.bottom_known >> viewer) & 1));
-    if (bottom_hidden)
-      for (int i = 0; i < s_.min_bottom_n; ++i)
-        pool |= 1ULL << s_.min_bottom[static_cast<size_t>(i)];
-    const bool pend = pending_minions && !pending_known;
-    if (pend)
-      for (int i = 0; i < s_.pending_n; ++i) pool |= 1ULL << s_.pending[static_cast<size_t>(i)];
-    std::array<std::int8_t, kNumMin> cards{};
-    int m = 0;
-    for (int i = 0; i < kNumMin; ++i)
-      if (bit(pool, i)) cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(i);
-    shuffle(cards.data(), m);
-    int next = 0;
-    for (int i = 0; i < ns; ++i) {  // clear old identities
-      c.seats[static_cast<size_t>(slots[static_cast<size_t>(i)].seat)].minions &=
-          ~(1ULL << slots[static_cast<size_t>(i)].id);
-      c.t_offer_min &= ~(1ULL << slots[static_cast<size_t>(i)].id);
-      c.t_ask_min &= ~(1ULL << slots[static_cast<size_t>(i)].id);
-    }
-    for (int i = 0; i < kNumMin; ++i)
-      if (bit(pool, i)) c.min_known[static_cast<size_t>(i)] = 0;
-    for (int i = 0; i < ns; ++i) {
-      const Slot& sl = slots[static_cast<size_t>(i)];
-      const int nm = cards[static_cast<size_t>(next++)];
-      c.seats[static_cast<size_t>(sl.seat)].minions |= 1ULL << nm;
-      // Who else knows which of a seat's face-down Minions is hidden from the viewer (D15): the
-      // owner knows it, the trade partner knows an offered one, the proposer an asked one.
-      int mask = 1 << sl.seat;
-      if (bit(s_.t_offer_min, sl.id)) mask |= 1 << s_.trade_partner;
-      if (bit(s_.t_ask_min, sl.id)) mask |= 1 << s_.trade_proposer;
-      c.min_known[static_cast<size_t>(nm)] = static_cast<std::uint8_t>(mask);
-      if (bit(s_.t_offer_min, sl.id)) c.t_offer_min |= 1ULL << nm;
-      if (bit(s_.t_ask_min, sl.id)) c.t_ask_min |= 1ULL << nm;
-    }
-    if (top_hidden)
-      for (int i = 0; i < s_.top_n[1]; ++i)
-        c.top[1][static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
-    if (bottom_hidden)
-      for (int i = 0; i < s_.min_bottom_n; ++i)
-        c.min_bottom[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
-    if (pend)
-      for (int i = 0; i < s_.pending_n; ++i)
-        c.pending[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
-    c.min_deck = 0;
-    for (; next < m; ++next) {
-      c.min_deck |= 1ULL << cards[static_cast<size_t>(next)];
-      c.min_known[static_cast<size_t>(cards[static_cast<size_t>(next)])] = 0;
-    }
-  }
-  // --- Devices ---
-  {
-    std::array<int, kMaxP> slot_seat{};
-    int ns = 0;
-    std::uint32_t pool = s_.dev_deck;
-    std::array<std::uint8_t, kMaxP> masks{};
-    for (int p = 0; p < n; ++p) {
-      if (p == viewer) continue;
-      if (seat(p).device >= 0 && !device_known(p, viewer)) {
-        masks[static_cast<size_t>(ns)] = s_.dev_known[static_cast<size_t>(seat(p).device)];
-        slot_seat[static_cast<size_t>(ns++)] = p;
-        pool |= 1U << seat(p).device;
-      }
-    }
-    const bool pend = pending_devices && !pending_known;
-    if (pend)
-      for (int i = 0; i < s_.pending_n; ++i) pool |= 1U << s_.pending[static_cast<size_t>(i)];
-    std::array<std::int8_t, kNumDev> cards{};
-    int m = 0;
-    for (int i = 0; i < kNumDev; ++i)
-      if ((pool >> i) & 1) cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(i);
-    shuffle(cards.data(), m);
-    int next = 0;
-    for (int i = 0; i < kNumDev; ++i)
-      if ((pool >> i) & 1) c.dev_known[static_cast<size_t>(i)] = 0;
-    for (int i = 0; i < ns; ++i) {
-      const int nd = cards[static_cast<size_t>(next++)];
-      c.seats[static_cast<size_t>(slot_seat[static_cast<size_t>(i)])].device =
-          static_cast<std::int8_t>(nd);
-      c.dev_known[static_cast<size_t>(nd)] = masks[static_cast<size_t>(i)];
-    }
-    if (pend)
-      for (int i = 0; i < s_.pending_n; ++i)
-        c.pending[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
-    c.dev_deck = 0;
-    for (; next < m; ++next) {
-      c.dev_deck |= 1U << cards[static_cast<size_t>(next)];
-      c.dev_known[static_cast<size_t>(cards[static_cast<size_t>(next)])] = 0;
-    }
-  }
-  // --- Empire deck (and a hidden Insider Tip stack / pending look) ---
-  {
-    std::uint64_t pool = s_.emp_deck;
-    const bool top_hidden = !(viewer >= 0 && ((s_.top_known[0] >> viewer) & 1));
-    if (top_hidden)
-      for (int i = 0; i < s_.top_n[0]; ++i) pool |= 1ULL << s_.top[0][static_cast<size_t>(i)];
-    const bool pend = pending_empires && !pending_known;
-    if (pend)
-      for (int i = 0; i < s_.pending_n; ++i) pool |= 1ULL << s_.pending[static_cast<size_t>(i)];
-    std::array<std::int8_t, kNumEmp> cards{};
-    int m = 0;
-    for (int i = 0; i < kNumEmp; ++i)
-      if (bit(pool, i)) cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(i);
-    shuffle(cards.data(), m);
-    int next = 0;
-    if (top_hidden)
-      for (int i = 0; i < s_.top_n[0]; ++i)
-        c.top[0][static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
-    if (pend)
-      for (int i = 0; i < s_.pending_n; ++i)
-        c.pending[static_cast<size_t>(i)] = cards[static_cast<size_t>(next++)];
-    c.emp_deck = 0;
-    for (; next < m; ++next) c.emp_deck |= 1ULL << cards[static_cast<size_t>(next)];
-  }
 }
 
 }  // namespace villainy::mwahahaha

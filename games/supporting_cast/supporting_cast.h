@@ -1,6 +1,7 @@
 // Tribute to the Supporting Cast (向配角致敬) — an unpublished prototype by a Taiwanese designer.
-// Rules: ../shared/rules/supporting-cast.md (rule ids SC-1…SC-21, with lettered rulings
-// SC-8a…SC-20a; our wording: docs/rules/supporting-cast.md); source: seeds/supporting-cast-zh.txt.
+// Rules: docs/rules/supporting-cast.md (rule ids SC-1…SC-21, with lettered rulings SC-8a…SC-20a;
+// each rule id there names its code file and tests), from the shared reference and the designer's
+// Chinese text.
 //
 // Rules summary
 //   4–7 players each own a villain (SC-3). Every round, each villain's seven events (1–7) start a
@@ -71,79 +72,40 @@
 //   D15 When the marker played is a rival super hero (a claim), the marker is replaced before the
 //       claim is named, so that a bad-luck step caused by the claim finds the new marker.
 //   D16 A card drawn from the public bottom stack becomes known to be in that hand.
+//   D17 Narration (issue 11): a round's chain starts and hand deals are told as one event each
+//       per viewer when the deal is complete (the viewer's own hand, else the hand size); the
+//       single deals have no event, but their describe_action line still names what the viewer
+//       sees (a chain start, the viewer's own card), so that deals described alike look alike. A
+//       hidden draw says who acts next when the card decided it (as describe_action always did).
+//   D18 Card names on screens: events "Big Bad Wolf 3: Runs ahead to Grandmother's" (the
+//       villain's name without a leading "The", then the number), heroes "Little Red Riding Hood
+//       (hero vs Big Bad Wolf)"; in Chinese "大野狼 3：搶先跑到外婆家". Card texts come from the
+//       cast file; a cast without texts shows the rules' text for the card's kind.
+//   D19 The table shows the last card played only once a card was played in this round, and the
+//       last round's result until then; the "next" hint lists only events that fit.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
+#include "supporting_cast/supporting_cast_state.h"
 #include "villainy/core/game.h"
 
 namespace villainy::supporting_cast {
 
-inline constexpr int kMaxPlayers = 7;
-inline constexpr int kVillains = 7;
-inline constexpr int kCardsPerVillain = 13;
-inline constexpr int kNumCards = kVillains * kCardsPerVillain;  // 91
-
-// Card helpers (D1).
-constexpr int villain_of(int card) {
-  return card / kCardsPerVillain;
-}
-constexpr int slot_of(int card) {
-  return card % kCardsPerVillain;
-}
-constexpr int make_card(int villain, int slot) {
-  return villain * kCardsPerVillain + slot;
-}
-constexpr bool is_villain_card(int card) {
-  return slot_of(card) == 0;
-}
-constexpr bool is_event(int card) {
-  return slot_of(card) >= 1 && slot_of(card) <= 7;
-}
-constexpr int event_value(int card) {
-  return slot_of(card);
-}
-constexpr bool is_ordinary_hero(int card) {
-  return slot_of(card) >= 8 && slot_of(card) <= 11;
-}
-constexpr bool is_super_hero(int card) {
-  return slot_of(card) == 12;
-}
-
-// A set of up to 128 cards.
-struct CardSet {
-  std::uint64_t w[2] = {0, 0};
-  bool test(int c) const { return (w[c >> 6] >> (c & 63)) & 1; }
-  void set(int c) { w[c >> 6] |= 1ULL << (c & 63); }
-  void reset(int c) { w[c >> 6] &= ~(1ULL << (c & 63)); }
-  int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]); }
-  bool empty() const { return (w[0] | w[1]) == 0; }
-  CardSet operator|(CardSet o) const { return {{w[0] | o.w[0], w[1] | o.w[1]}}; }
-  CardSet operator&(CardSet o) const { return {{w[0] & o.w[0], w[1] & o.w[1]}}; }
-  CardSet minus(CardSet o) const { return {{w[0] & ~o.w[0], w[1] & ~o.w[1]}}; }
-  bool operator==(const CardSet&) const = default;
-  // The k-th card (0-based, ascending) of the set.
-  int nth(int k) const;
-  int first() const {
-    return w[0] ? __builtin_ctzll(w[0]) : (w[1] ? 64 + __builtin_ctzll(w[1]) : -1);
-  }
-  template <class F>
-  void for_each(F f) const {
-    for (int i = 0; i < 2; ++i)
-      for (std::uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + __builtin_ctzll(x));
-  }
-};
-
+// Card data (SC-1): names and texts in English and Chinese, loaded by supporting_cast_data.cpp.
+// Texts are optional in a cast file (empty: the rules' text for the card kind is shown).
 struct CardText {
-  std::string name, name_zh;
+  std::string name, name_zh, text, text_zh;
 };
 struct VillainData {
   std::string key, name, name_zh, colour;
-  std::array<CardText, 7> events;
-  std::array<CardText, 4> heroes;
+  std::string text, text_zh;  // the villain card's text
+  std::array<CardText, kEventsPerVillain> events;
+  std::array<CardText, kOrdinaryHeroesPerVillain> heroes;
   CardText super_hero;
 };
 inline constexpr std::size_t kMaxCastFileBytes = 256 * 1024;
@@ -157,62 +119,6 @@ struct Cast {
   static Cast load(const std::string& value, const std::string* content = nullptr);
 };
 
-// Action ids (D1): one space for decisions and chance outcomes.
-namespace act {
-inline constexpr Action kPlay = 0;                        // play:<card> (hand / villain card)
-inline constexpr Action kPlayMarker = kPlay + kNumCards;  // play-marker
-inline constexpr Action kBadLuck = kPlayMarker + 1;       // bad-luck (decline reserve cards)
-inline constexpr Action kMarker = kBadLuck + 1;           // marker:<card> (choose a marker)
-inline constexpr Action kClaim = kMarker + kNumCards;     // claim:<card>
-inline constexpr Action kStart = kClaim + kNumCards;      // start:<seat>
-inline constexpr Action kAllInVillain = kStart + kMaxPlayers;
-inline constexpr Action kAllInSuper = kAllInVillain + 1;
-inline constexpr Action kAllInDecline = kAllInSuper + 1;
-inline constexpr Action kShuffler = kAllInDecline + 1;    // shuffler:<seat>
-inline constexpr Action kName = kShuffler + kMaxPlayers;  // name:1..6
-inline constexpr Action kAnswerYes = kName + 6;
-inline constexpr Action kAnswerNo = kAnswerYes + 1;
-// Chance outcomes.
-inline constexpr Action kDeal = kAnswerNo + 1;      // deal:<card> (draw, chain start)
-inline constexpr Action kTurn = kDeal + kNumCards;  // turn:1..6 (all-in card turned)
-inline constexpr Action kVillain = kTurn + 6;       // villain:<key> (dealt to a seat)
-inline constexpr Action kCount = kVillain + kVillains;
-}  // namespace act
-
-enum class RoundEnd : std::uint8_t {
-  kNone,
-  kOwnChainWin,   // SC-14 outright win
-  kCompletion,    // SC-14 completion scoring
-  kThirdBadLuck,  // SC-13 third bad luck (no all-in, or all-in missed)
-  kAllInWin,      // SC-13 all-in win
-  kStalemate,     // SC-16a
-  kPartyEnd,      // SC-19 the party ending's last turns are over
-};
-const char* round_end_name(RoundEnd e);
-
-enum class WinCondition : std::uint8_t {
-  kNone,
-  kOwnChain,
-  kAllIn,
-  kSixteen,
-  kZeroPoints,
-  kPartyLowest
-};
-const char* win_condition_name(WinCondition w);
-
-// A summary of the last finished round, for reports.
-struct RoundSummary {
-  RoundEnd end = RoundEnd::kNone;
-  std::int8_t scorer = -1;
-  std::int8_t points = 0;        // points scored (after SC-15 clamping)
-  std::int16_t turns = 0;        // turn slots
-  std::int32_t actions = 0;      // actions in the round (chance included)
-  std::int16_t stuck = 0;        // SC-21 stuck circuits
-  bool stuck_at_end = false;     // the round's last slot completed one of them (D13)
-  std::uint8_t played_mask = 0;  // seats that played a card this round
-  bool all_in_tried = false;
-};
-
 class SupportingCastGame : public Game {
  public:
   static GameInfo game_info();
@@ -224,19 +130,32 @@ class SupportingCastGame : public Game {
   int tensor_size() const override;
   const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
+  const Catalogue& catalogue() const override;  // supporting_cast_narration.cpp
 
   const Cast& cast() const { return cast_; }
   std::string card_name(int card) const;  // "Little Red Riding Hood (wolf hero)"
   std::string card_key(int card) const;   // "wolf.h1"
+  // The catalogue key of a marker: a card's key, "allin.K" or "leader".
+  std::string marker_key(int marker) const;
   // Option values, decoded once.
   bool chain_ends, unowned_removed, unowned_closed, skip_rest, claim, retry, reserve_forced, party;
 
  private:
   Cast cast_;
+  mutable std::once_flag catalogue_once_;
+  mutable std::unique_ptr<Catalogue> catalogue_;
 };
 
-class SupportingCastState : public State {
+struct TestAccess;  // defined by the rule tests: sets up positions no chance outcome reaches
+
+// The state: its data (StateData, supporting_cast_state.h) and the rules, one file per section of
+// the rules reference: supporting_cast_rules_{setup,turn,bad_luck,scoring,claim}.cpp.
+class SupportingCastState : public State, private StateData {
  public:
+  using Phase = supporting_cast::Phase;
+  using Seat = supporting_cast::Seat;
+  using Chain = supporting_cast::Chain;
+
   explicit SupportingCastState(std::shared_ptr<const Game> game);
 
   Player current_player() const override;
@@ -248,59 +167,18 @@ class SupportingCastState : public State {
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
   void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const override;
-  // Re-deals into r, a copy of *this (resample and resample_into).
-  void redeal(Player viewer, Rng& rng, SupportingCastState& r) const;
   nlohmann::json view_json(Player viewer) const override;
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
   std::string describe_action(Action a, Player viewer) const override;
+  bool narrates() const override { return true; }
+  Event action_event(Action a, Player viewer) const override;
+  std::string view_text_for(const RenderContext& ctx) const override;
   std::vector<double> returns() const override;
   void returns_into(std::span<double> out) const override;
   std::vector<Player> winners() const override;
   nlohmann::json outcome() const override;
   std::uint64_t fingerprint() const override;
-
-  enum class Phase : std::uint8_t {
-    kDealVillain,    // chance: villain for seat `deal_seat_`
-    kChainStart,     // chance: first event of chain `deal_chain_`
-    kDealHand,       // chance: a card for seat `deal_seat_`
-    kNameStart,      // the last round's scorer names the start player
-    kTurn,           // the turn player plays (or takes bad luck when only reserve cards are legal)
-    kChooseMarker,   // bad-luck step 1 / marker replacement: pick a hand card
-    kDraw,           // chance: a card for seat `draw_for_`, then `after_draw_`
-    kAllInStake,     // choose villain card / super hero / decline
-    kAllInShuffler,  // choose who shuffles
-    kAllInName,      // name a number 1–6
-    kAllInTurn,      // chance: a card is turned
-    kClaimName,      // name one of your own cards
-    kClaimAnswer,    // owner of the played super hero's villain answers or not
-    kGameOver,
-  };
-  enum class AfterDraw : std::uint8_t { kEndTurn, kAfterBadLuck, kClaimContinue };
-  enum class AfterMarker : std::uint8_t { kDraw, kClaim };
-  enum class MarkerInfo : std::uint8_t { kNone, kPublic, kInKnown, kOutKnown, kAny };
-
-  struct Seat {
-    CardSet hand;   // hidden hand cards (the villain card is tracked by villain_held)
-    CardSet known;  // cards the public knows to be in hand or the hidden marker (D11)
-    std::int8_t villain = -1;
-    std::int8_t score = 0;
-    std::int8_t bad_luck = 0;  // level this round, 0–3
-    std::int8_t marker = -1;   // card id, 100+k all-in card k, 110 leader card, -1 none
-    MarkerInfo marker_info = MarkerInfo::kNone;
-    bool marker_face_up = false;
-    bool villain_held = true;
-    std::uint8_t skip = 0;  // 0 none, 1 next turn, 2 rest of round
-    bool played_round = false, played_game = false;
-  };
-  struct Chain {
-    std::int8_t owner = -1;  // seat, or -1
-    bool on_table = false;
-    std::uint8_t mask = 0;                            // bit k-1: event k is on the chain
-    std::int8_t first = 0, last = 0, lo = 0, hi = 0;  // event values (ends mode: run lo..hi)
-    std::uint8_t count = 0;
-    bool all_by_owner = true;  // every event after the first laid by the owner
-  };
 
   // Read access for agents (on determinizations), reports and tests.
   const SupportingCastGame& sc_game() const { return *sc_; }
@@ -318,6 +196,7 @@ class SupportingCastState : public State {
   bool all_in_supply_has(int k) const { return allin_supply_ & (1u << (k - 1)); }
   const RoundSummary& last_round() const { return last_round_; }
   int rounds_finished() const { return rounds_finished_; }
+  int round_stuck_count() const { return round_stuck_; }
   WinCondition win_condition() const { return win_; }
   std::uint8_t winners_mask() const { return winners_mask_; }
   int owner_of_villain(int v) const { return chains_[static_cast<size_t>(v)].owner; }
@@ -337,90 +216,89 @@ class SupportingCastState : public State {
   int allin_stake() const { return allin_stake_; }
   bool party_active() const { return party_active_; }
 
-  // Test hooks for positions that no chance outcome sets up (rule tests force chance outcomes
-  // through apply() for everything else): a score, a chain laid in earlier turns.
-  void debug_set_score(int p, int score) {
-    seats_[static_cast<size_t>(p)].score = static_cast<std::int8_t>(score);
-  }
-  void debug_set_villain_held(int p, bool held) {
-    seats_[static_cast<size_t>(p)].villain_held = held;
-  }
-  // Moves a seat's hand to the discard (to reach an empty hand without exhausting the pile).
-  void debug_clear_hand(int p) {
-    discard_ = discard_ | seats_[static_cast<size_t>(p)].hand;
-    seats_[static_cast<size_t>(p)].hand = {};
-    seats_[static_cast<size_t>(p)].known = {};
-  }
-  int round_stuck_count() const { return round_stuck_; }
-  // Lays events (values, in order) from the pile onto chain v, as if laid by its owner or not.
-  void debug_lay_events(int v, std::initializer_list<int> values, bool by_owner);
-
  private:
   friend class SupportingCastGame;
+  friend struct TestAccess;
+  Seat& seat_mut(int p) { return seats_[static_cast<size_t>(p)]; }
+  Chain& chain_mut(int v) { return chains_[static_cast<size_t>(v)]; }
+
+  // Setup (SC-3…SC-7, SC-16): supporting_cast_rules_setup.cpp.
+  void legal_deal_villain(std::vector<Action>& out) const;
+  void apply_deal_villain(Action a);
+  void legal_chain_start(std::vector<Action>& out) const;
+  void apply_chain_start(Action a);
+  void legal_pile_card(std::vector<Action>& out) const;  // kDealHand and kDraw
+  void apply_deal_hand(Action a);
+  void legal_name_start(std::vector<Action>& out) const;
+  void apply_name_start(Action a);
   void begin_round();
   void start_turns();
+  void next_round(int scorer);
+
+  // A turn: events, heroes and skips, draws (SC-8…SC-10): supporting_cast_rules_turn.cpp.
+  void legal_turn(std::vector<Action>& out) const;
+  void apply_turn(Action a);
+  void apply_draw(Action a);
   void begin_turn();  // at the turn player's slot: skips, then the decision
   void offer_turn();  // the turn player acts now (no skip check)
   void end_turn();    // count the slot, advance to the next one
-  void stalemate();
+  void count_slot(bool played);
+  int active_players() const;
+  bool has_non_reserve_play(int p) const;
+  bool has_reserve_play(int p) const;
+  bool is_reserve(int p, int card) const;
+  void play_card(int p, int card, bool from_marker);
+  void lay_event(Chain& c, int k) const;
+  void start_draw(int p, AfterDraw after);
+  void continue_after_draw();
+
+  // Bad luck, the marker and the all-in (SC-11…SC-13): supporting_cast_rules_bad_luck.cpp.
+  void legal_choose_marker(std::vector<Action>& out) const;
+  void apply_choose_marker(Action a);
+  void legal_all_in_stake(std::vector<Action>& out) const;
+  void apply_all_in_stake(Action a);
+  void legal_all_in_shuffler(std::vector<Action>& out) const;
+  void apply_all_in_shuffler(Action a);
+  void legal_all_in_name(std::vector<Action>& out) const;
+  void apply_all_in_name(Action a);
+  void legal_all_in_turn(std::vector<Action>& out) const;
+  void apply_all_in_turn(Action a);
   void bad_luck_step(int p);
   void after_bad_luck(int p);
   void third_bad_luck_scores(int p);
-  void play_card(int p, int card, bool from_marker);
+  void reveal_hand_publicly(int p);
   void replace_marker(int p, bool face_up, AfterMarker after);
   void replace_marker_auto(int p);
   void after_marker_done(int p);
-  void start_draw(int p, AfterDraw after);
-  void continue_after_draw();
+
+  // Round end, scoring and game end (SC-14…SC-19): supporting_cast_rules_scoring.cpp.
   bool score(int p, int points, RoundEnd reason);  // true when the round (or game) ended
   void finish_round(RoundEnd reason, int scorer, int points);
-  void next_round(int scorer);
+  void finish_party();  // D9: the party ending's last turns are over
+  void stalemate();
   void end_game(WinCondition w, std::uint8_t mask);
+
+  // The afterword's claim (SC-20): supporting_cast_rules_claim.cpp.
+  void legal_claim_name(std::vector<Action>& out) const;
+  void apply_claim_name(Action a);
+  void legal_claim_answer(std::vector<Action>& out) const;
+  void apply_claim_answer(Action a);
   CardSet claimable(int p) const;
   void claim_resolve_named(int p, int card);
   void claim_after_replacement_draw();
   void claim_after_answer();
-  void count_slot(bool played);
-  bool has_non_reserve_play(int p) const;
-  bool has_reserve_play(int p) const;
-  bool is_reserve(int p, int card) const;
-  int active_players() const;
-  void reveal_hand_publicly(int p);
-  void lay_event(Chain& c, int k) const;
-  std::string describe_action_lower(Action a, Player viewer) const;
+
+  // Resampling (D11): supporting_cast_resample.cpp. Re-deals into r, a copy of *this.
+  void redeal(Player viewer, Rng& rng, SupportingCastState& r) const;
+
+  // Narration: supporting_cast_narration.cpp.
+  Event play_event(const char* source, int p, int card) const;
+  nlohmann::json card_keys(CardSet s) const;
+  void narrate_round_end(RoundEnd reason, int scorer, int points);
+  void narrate_game_end();
+  std::vector<Event> game_end_events() const;  // the reason each winner won
 
   const SupportingCastGame* sc_;
-  std::array<Seat, kMaxPlayers> seats_{};
-  std::array<Chain, kVillains> chains_{};
-  CardSet pile_, discard_, chain_heroes_;
-  std::array<std::int8_t, kVillains> bottom_{};
-  std::uint8_t bottom_n_ = 0;
-  std::uint8_t allin_supply_ = 0;  // bit k-1: all-in card k in the supply
-  std::uint8_t allin_turned_ = 0;  // bit k-1: turned in the all-in under way (D6)
-  bool leader_used_ = false;       // the leader card serves as a marker
-  std::uint8_t villain_pool_ = 0;  // villains not yet dealt (game start)
-  Phase phase_ = Phase::kDealVillain;
-  AfterDraw after_draw_ = AfterDraw::kEndTurn;
-  AfterMarker after_marker_ = AfterMarker::kDraw;
-  bool in_turn_ = false, turn_played_ = false;
-  std::int8_t stalemates_ = 0;
-  std::int8_t last_card_ = -1, last_card_by_ = -1;  // the most recent card played (public)
-  std::int8_t decider_ = -1;                        // seat deciding in the current phase
-  std::int8_t turn_player_ = 0, start_player_ = 0, deal_seat_ = 0, deal_chain_ = 0;
-  std::int8_t draw_for_ = -1, round_scorer_ = -1;
-  std::int8_t allin_stake_ = 0, allin_named_ = 0, allin_hits_ = 0;
-  std::int8_t claim_super_ = -1, claim_card_ = -1, claim_holder_ = -1, claim_owner_ = -1;
-  bool marker_replacing_ = false;  // kChooseMarker is a replacement, not a bad-luck step
-  bool party_active_ = false;
-  std::int8_t party_slots_left_ = 0;
-  std::int16_t round_ = 0, rounds_finished_ = 0;
-  std::int32_t round_actions_ = 0;
-  std::int16_t round_turns_ = 0, round_stuck_ = 0;
-  std::int8_t noplay_streak_ = 0;
-  bool round_all_in_tried_ = false;
-  RoundSummary last_round_;
-  WinCondition win_ = WinCondition::kNone;
-  std::uint8_t winners_mask_ = 0;
 };
 
 // Registers "supporting-cast" with the core registry (and its designer report).

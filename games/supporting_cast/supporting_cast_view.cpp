@@ -44,16 +44,13 @@ const char* phase_name(SupportingCastState::Phase p) {
   }
   return "?";
 }
-const char* skip_name(int s) {
-  return s == 0 ? "none" : (s == 1 ? "next-turn" : "rest-of-round");
+const char* skip_name(Skip s) {
+  return s == Skip::kNone ? "none" : (s == Skip::kNextTurn ? "next-turn" : "rest-of-round");
 }
 std::string marker_text(int m, const SupportingCastGame& g) {
-  if (m >= 110) return "the leader card";
-  if (m >= 100) return fmt::format("all-in card {}", m - 100);
+  if (m >= marker::kLeader) return "the leader card";
+  if (m >= marker::kAllInBase) return fmt::format("all-in card {}", m - marker::kAllInBase);
   return g.card_name(m);
-}
-std::string seat_name(int p, Player viewer) {
-  return p == viewer ? std::string("you") : fmt::format("seat {}", p);
 }
 }  // namespace
 
@@ -171,87 +168,149 @@ json SupportingCastState::view_json(Player viewer) const {
 }
 
 std::string SupportingCastState::view_text(Player viewer) const {
+  RenderContext ctx;
+  ctx.viewer = viewer;
+  return view_text_for(ctx);
+}
+
+// The table in plain words, in ctx.lang, for ctx.viewer: only what that viewer knows (D11).
+std::string SupportingCastState::view_text_for(const RenderContext& ctx) const {
   const auto& g = *sc_;
+  const Catalogue& cat = g.catalogue();
   const int n = num_players();
+  const Player viewer = ctx.viewer;
   std::string out;
-  out += fmt::format(
-      "== Round {} ==  ({} players{})\n", round_, n,
-      party_active_ ? fmt::format(", party ending: {} last turns left", party_slots_left_) : "");
-  out += "Chains:\n";
+  auto text = [&](const char* id, const json& args = json::object()) {
+    return cat.text(id, ctx, args);
+  };
+  // A piece of a line: not capitalised (the catalogue capitalises whole English lines).
+  auto piece = [&](const char* id, const json& args = json::object()) {
+    std::string t = cat.text(id, ctx, args);
+    if (ctx.lang == "en" && !t.empty() && t[0] >= 'A' && t[0] <= 'Z' &&
+        !(t.size() > 1 && t[1] >= 'A' && t[1] <= 'Z'))
+      t[0] = static_cast<char>(t[0] - 'A' + 'a');
+    return t;
+  };
+  auto line = [&](const char* id, const json& args = json::object()) {
+    out += text(id, args);
+    out += '\n';
+  };
+  auto keys = [&](CardSet set) { return card_keys(set); };
+  line("sc.view.round", {{"round", round_}, {"players", n}});
+  if (party_active_) line("sc.view.party", {{"n", party_slots_left_}});
+  line("sc.view.chains");
   for (int v = 0; v < kVillains; ++v) {
-    const Chain& c = chains_[static_cast<size_t>(v)];
+    const Chain& c = chain(v);
     if (!c.on_table) continue;
-    const auto& vd = g.cast().villains[static_cast<size_t>(v)];
-    std::string ev;
-    for (int k = 1; k <= 7; ++k)
-      ev += (c.mask & (1u << (k - 1))) ? fmt::format("{}", k) : std::string("·");
-    std::string heroes;
-    for (int k = 8; k <= 11; ++k)
-      if (chain_heroes_.test(make_card(v, k)))
-        heroes += " +" + vd.heroes[static_cast<size_t>(k - 8)].name;
-    std::string fits;
-    if (c.count > 0 && c.count < 7) {
-      if (g.chain_ends)
-        fits = fmt::format("next: {} or {}", ((c.hi) % 7) + 1, ((c.lo + 5) % 7) + 1);
+    std::string events = "[";
+    for (int k = 1; k <= kEventsPerVillain; ++k)
+      events += (c.mask & (1u << (k - 1))) ? std::to_string(k) : std::string("·");
+    events += "]";
+    std::string who;
+    if (c.owner < 0)
+      who = piece("sc.view.chain.unowned");
+    else
+      who = piece("sc.view.chain.owner",
+                  {{"owner", c.owner},
+                   {"all", c.all_by_owner && c.count > 1 ? piece("sc.view.chain.all") : ""}});
+    line("sc.view.chain", {{"villain", g.cast().villains[static_cast<size_t>(v)].key},
+                           {"events", events},
+                           {"who", who}});
+    if (c.count == kEventsPerVillain) {
+      line("sc.view.chain.complete");
+    } else if (c.count > 0 && !(sc_->unowned_closed && c.owner < 0)) {
+      // The events that fit now (SC-9), never one already on the chain.
+      int fit[2] = {g.chain_ends ? wrap_event(c.lo - 1) : wrap_event(c.last - 1),
+                    g.chain_ends ? wrap_event(c.hi + 1) : wrap_event(c.last + 1)};
+      std::string next;
+      for (int f = 0; f < 2; ++f) {
+        if (c.mask & (1u << (fit[f] - 1))) continue;
+        if (f == 1 && fit[1] == fit[0]) continue;
+        if (!next.empty()) next += piece("sc.view.or");
+        next += std::to_string(fit[f]);
+      }
+      if (next.empty())
+        line("sc.view.chain.blocked");
       else
-        fits = fmt::format("last {}, next: {} or {}", c.last, (c.last % 7) + 1,
-                           ((c.last + 5) % 7) + 1);
+        line("sc.view.chain.next", {{"next", next}});
     }
-    out += fmt::format(
-        "  {:<11} {:<30} [{}] {}{}{}{}\n", vd.key, vd.name, ev, c.count == 7 ? "COMPLETE" : fits,
-        c.owner >= 0 ? fmt::format("  owner: {}", seat_name(c.owner, viewer)) : "  (no owner)",
-        c.all_by_owner && c.owner >= 0 && c.count > 1 ? " (all by owner)" : "", heroes);
+    CardSet heroes;
+    for (int k = 8; k <= 11; ++k)
+      if (chain_heroes_.test(make_card(v, k))) heroes.set(make_card(v, k));
+    if (!heroes.empty()) line("sc.view.chain.heroes", {{"heroes", keys(heroes)}});
   }
-  out += "Players:\n";
+  line("sc.view.players");
+  const std::string separator = piece("core.list.separator");
   for (int p = 0; p < n; ++p) {
-    const Seat& s = seats_[static_cast<size_t>(p)];
-    std::string marker;
+    const Seat& s = seat(p);
+    const bool to_move = p == turn_player_ && phase_ != Phase::kGameOver;
+    out += to_move ? "> " : "  ";
+    line("sc.view.player",
+         {{"seat", p},
+          {"villain", s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].key : ""},
+          {"score", s.score},
+          {"cards", s.hand.count()}});
+    std::vector<std::string> details;
+    if (s.villain_held) details.push_back(piece("sc.view.player.villain_card"));
+    if (s.bad_luck > 0) details.push_back(piece("sc.view.player.bad_luck", {{"n", s.bad_luck}}));
     if (s.marker >= 0) {
       const bool visible =
-          p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
-      marker = fmt::format(", marker {} {}", s.marker_face_up ? "face up:" : "face down:",
-                           visible ? marker_text(s.marker, g) : std::string("?"));
+          p == viewer || s.marker_info == MarkerInfo::kPublic || !marker::is_card(s.marker);
+      if (visible)
+        details.push_back(piece("sc.view.player.marker",
+                                {{"face", s.marker_face_up ? "sc.face_up" : "sc.face_down"},
+                                 {"card", g.marker_key(s.marker)}}));
+      else
+        details.push_back(piece("sc.view.player.marker.hidden"));
     }
-    std::string known;
-    if (p != viewer && !s.known.empty()) {
-      known = ", known in hand:";
-      s.known.for_each([&](int c) { known += " " + g.card_key(c); });
+    if (s.skip == Skip::kNextTurn) details.push_back(piece("sc.view.player.skip.next"));
+    if (s.skip == Skip::kRestOfRound) details.push_back(piece("sc.view.player.skip.rest"));
+    if (p != viewer && !s.known.empty())
+      details.push_back(piece("sc.view.player.known", {{"cards", keys(s.known)}}));
+    if (!details.empty()) {
+      std::string d;
+      for (const auto& x : details) d += (d.empty() ? "" : separator) + x;
+      line("sc.view.details", {{"text", d}});
     }
-    out +=
-        fmt::format("  {}seat {} {:<28} score {:2}  cards {}{}  bad luck {}{}{}{}{}\n",
-                    p == turn_player_ && phase_ != Phase::kGameOver ? "> " : "  ", p,
-                    s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].name : "?",
-                    s.score, s.hand.count(), s.villain_held ? " +villain card" : "", s.bad_luck,
-                    marker, s.skip ? fmt::format(", SKIPPED ({})", skip_name(s.skip)) : "", known,
-                    p == viewer ? "  (you)" : "");
   }
-  std::string bottom;
-  for (int i = 0; i < bottom_n_; ++i) bottom += " " + g.card_key(bottom_[static_cast<size_t>(i)]);
-  out += fmt::format("Pile: {} cards{}   All-in supply: {}   Discard: {} cards\n", pile_size(),
-                     bottom.empty() ? "" : " (bottom:" + bottom + ")",
-                     __builtin_popcount(allin_supply_), discard_.count());
+  json bottom = json::array();
+  for (int i = 0; i < bottom_n_; ++i) bottom.push_back(g.card_key(bottom_[static_cast<size_t>(i)]));
+  line("sc.view.pile",
+       {{"n", pile_size()},
+        {"bottom", bottom.empty() ? "" : piece("sc.view.bottom", {{"cards", bottom}})},
+        {"allin", __builtin_popcount(allin_supply_)},
+        {"discard", discard_.count()}});
   if (viewer >= 0 && viewer < n) {
-    const Seat& s = seats_[static_cast<size_t>(viewer)];
-    out += "Your hand:\n";
+    const Seat& s = seat(viewer);
+    line("sc.view.hand");
     s.hand.for_each([&](int c) {
-      out += fmt::format("  - {}{}\n", g.card_name(c),
-                         card_playable(viewer, c) ? "   (playable)" : "");
+      line(card_playable(viewer, c) ? "sc.view.hand.card.playable" : "sc.view.hand.card",
+           {{"card", g.card_key(c)}});
     });
-    if (s.hand.empty()) out += "  (empty)\n";
+    if (s.hand.empty()) line("sc.view.hand.empty");
   }
-  if (last_card_ >= 0)
-    out += fmt::format("Last card played: {} by {}\n", g.card_name(last_card_),
-                       seat_name(last_card_by_, viewer));
-  if (rounds_finished_ > 0 && phase_ != Phase::kGameOver)
-    out += fmt::format("Last round: {}{}\n", round_end_name(last_round_.end),
-                       last_round_.scorer >= 0
-                           ? fmt::format(", {} scored {}", seat_name(last_round_.scorer, viewer),
-                                         last_round_.points)
-                           : "");
+  // The last card played this round (a card of an earlier round would mislead).
+  bool played_this_round = false;
+  for (int p = 0; p < n; ++p) played_this_round |= seat(p).played_round;
+  if (last_card_ >= 0 && played_this_round)
+    line("sc.view.last", {{"card", g.card_key(last_card_)}, {"by", last_card_by_}});
+  if (rounds_finished_ > 0 && phase_ != Phase::kGameOver && !played_this_round) {
+    const std::string reason = std::string("sc.end.") + round_end_name(last_round_.end);
+    if (last_round_.scorer >= 0)
+      line("sc.view.last_round.scored",
+           {{"reason", reason}, {"by", last_round_.scorer}, {"points", last_round_.points}});
+    else
+      line("sc.view.last_round", {{"reason", reason}});
+  }
+  if (phase_ == Phase::kAllInShuffler || phase_ == Phase::kAllInName || phase_ == Phase::kAllInTurn)
+    line("sc.view.all_in",
+         {{"seat", decider_}, {"hits", allin_hits_}, {"needed", allin_stake_ == 1 ? 3 : 4}});
   if (phase_ == Phase::kGameOver) {
-    out += fmt::format("GAME OVER: {} — winner(s):", win_condition_name(win_));
-    for (Player w : winners()) out += " " + seat_name(w, viewer);
-    out += "\n";
+    line("sc.view.game_over");
+    for (const Event& e : game_end_events()) {
+      out += cat.render(e, ctx);
+      out += '\n';
+    }
   }
   return out;
 }
@@ -318,7 +377,7 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
     put(static_cast<float>(s.hand.count()) / 10.0f);
     for (int b = 0; b < 4; ++b) put(s.bad_luck == b ? 1.0f : 0.0f);
     put(s.villain_held ? 1.0f : 0.0f);
-    for (int k = 0; k < 3; ++k) put(s.skip == k ? 1.0f : 0.0f);
+    for (int k = 0; k < 3; ++k) put(static_cast<int>(s.skip) == k ? 1.0f : 0.0f);
     put(p == turn_player_ ? 1.0f : 0.0f);
     put(s.marker >= 0 ? 1.0f : 0.0f);
     put(s.marker_face_up ? 1.0f : 0.0f);
@@ -350,107 +409,6 @@ void SupportingCastState::view_tensor(Player viewer, std::span<float> out) const
   w.scalar("leader_used", leader_used_ ? 1.0f : 0.0f);
   w.scalar("round", static_cast<float>(round_) / 100.0f);
   w.finish();
-}
-
-std::string SupportingCastState::describe_action(Action a, Player viewer) const {
-  std::string line = describe_action_lower(a, viewer);
-  if (!line.empty() && line[0] >= 'a' && line[0] <= 'z')
-    line[0] = static_cast<char>(line[0] - 'a' + 'A');
-  return line;
-}
-
-std::string SupportingCastState::describe_action_lower(Action a, Player viewer) const {
-  const auto& g = *sc_;
-  using namespace act;
-  switch (phase_) {
-    case Phase::kDealVillain:
-      return fmt::format("{} get{} the villain {}", seat_name(deal_seat_, viewer),
-                         deal_seat_ == viewer ? "" : "s",
-                         g.cast().villains[static_cast<size_t>(a - kVillain)].name);
-    case Phase::kChainStart:
-      return fmt::format("Chain start: {}", g.card_name(a - kDeal));
-    case Phase::kDealHand:
-      return deal_seat_ == viewer ? fmt::format("You are dealt {}", g.card_name(a - kDeal))
-                                  : fmt::format("Seat {} is dealt a card", deal_seat_);
-    case Phase::kDraw: {
-      const bool from_bottom = pile_.empty();  // the public bottom stack (D16)
-      if (draw_for_ == viewer || from_bottom)
-        return fmt::format("{} draw{} {}", seat_name(draw_for_, viewer),
-                           draw_for_ == viewer ? "" : "s", g.card_name(a - kDeal));
-      // What everyone sees at once is in the line: a draw that a bad luck step reveals (SC-11)
-      // is named, and who acts next when it is not the drawer (the card decided it).
-      if (!is_legal(a)) return fmt::format("Seat {} draws a card", draw_for_);
-      SupportingCastState after(*this);
-      after.apply_unchecked(a);
-      if (after.seats_[static_cast<size_t>(draw_for_)].known.test(a - kDeal))
-        return fmt::format("Seat {} draws {}", draw_for_, g.card_name(a - kDeal));
-      const Player next = after.current_player();
-      if (next == draw_for_) return fmt::format("Seat {} draws a card", draw_for_);
-      return fmt::format("Seat {} draws a card (next: {})", draw_for_,
-                         next >= 0               ? fmt::format("seat {}", next)
-                         : next == kChancePlayer ? std::string("chance")
-                                                 : std::string("game over"));
-    }
-    case Phase::kAllInTurn:
-      return fmt::format("All-in card turned: {}", a - kTurn + 1);
-    default:
-      break;
-  }
-  const int p = decider_;
-  const std::string who = seat_name(p, viewer);
-  if (a >= kPlay && a < kPlayMarker) {
-    const int c = a - kPlay;
-    std::string effect;
-    if (is_event(c))
-      effect = " onto its chain";
-    else if (is_ordinary_hero(c)) {
-      int owner = chains_[static_cast<size_t>(villain_of(c))].owner;
-      effect = owner >= 0 && owner != p ? fmt::format(" — {} is skipped", seat_name(owner, viewer))
-                                        : " (discarded)";
-    } else if (is_super_hero(c) && villain_of(c) != seats_[static_cast<size_t>(p)].villain) {
-      effect = " to claim a card";
-    } else {
-      effect = " (discarded)";
-    }
-    return fmt::format("{} play{} {}{}", who, p == viewer ? "" : "s", g.card_name(c), effect);
-  }
-  if (a == kPlayMarker)
-    return fmt::format("{} play{} the marker {}", who, p == viewer ? "" : "s",
-                       g.card_name(seats_[static_cast<size_t>(p)].marker));
-  if (a == kBadLuck)
-    return fmt::format("{} take{} bad luck instead of playing a reserve card", who,
-                       p == viewer ? "" : "s");
-  if (a >= kMarker && a < kClaim) {
-    const bool face_up = marker_replacing_ && seats_[static_cast<size_t>(p)].marker_face_up;
-    if (p == viewer || face_up)
-      return fmt::format("{} lay{} {} as the bad-luck marker ({})", who, p == viewer ? "" : "s",
-                         g.card_name(a - kMarker), face_up ? "face up" : "face down");
-    return fmt::format("{} lays a card face down as the bad-luck marker", who);
-  }
-  if (a >= kClaim && a < kStart)
-    return fmt::format("{} name{} {}", who, p == viewer ? "" : "s", g.card_name(a - kClaim));
-  if (a >= kStart && a < kAllInVillain)
-    return fmt::format("{} name{} {} as start player", who, p == viewer ? "" : "s",
-                       seat_name(a - kStart, viewer));
-  if (a == kAllInVillain)
-    return fmt::format("{} go{} all-in with the villain card (3 hits to win)", who,
-                       p == viewer ? "" : "es");
-  if (a == kAllInSuper)
-    return fmt::format("{} go{} all-in with the super hero (4 hits to win)", who,
-                       p == viewer ? "" : "es");
-  if (a == kAllInDecline)
-    return fmt::format("{} decline{} the all-in and score 7", who, p == viewer ? "" : "s");
-  if (a >= kShuffler && a < kName)
-    return fmt::format("{} shuffles the all-in cards", seat_name(a - kShuffler, viewer));
-  if (a >= kName && a < kAnswerYes)
-    return fmt::format("{} name{} {}", who, p == viewer ? "" : "s", a - kName + 1);
-  if (a == kAnswerYes)
-    return fmt::format(
-        "{} show{} {} and take{} {}", who, p == viewer ? "" : "s",
-        g.card_name(make_card(seats_[static_cast<size_t>(turn_player_)].villain, 12)),
-        p == viewer ? "" : "s", claim_super_ >= 0 ? g.card_name(claim_super_) : "?");
-  if (a == kAnswerNo) return fmt::format("{} do{} not answer", who, p == viewer ? "" : "es");
-  return g.action_name(a);
 }
 
 }  // namespace villainy::supporting_cast

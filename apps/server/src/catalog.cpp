@@ -6,9 +6,7 @@
 #include <set>
 
 #include "villainy/agents/agents.h"
-#ifdef VILLAINY_HAVE_ISMCTS
 #include "villainy/agents/ismcts.h"
-#endif
 #include "villainy/core/registry.h"
 
 namespace villainy::server {
@@ -99,9 +97,7 @@ json games_json() {
     for (auto& [n, d] : available_agents(e->info.name)) {
       json a = {{"name", n}, {"description", d}};
       if (n == "ismcts") {
-#ifdef VILLAINY_HAVE_ISMCTS
         a["defaults"] = ismcts_defaults(e->info.name);
-#endif
         a["network"] =
             "ms 1-2000 (a search without ms gets ms=1000), iterations 1-20000, c 0-10, depth "
             "0-200, rollout random|heuristic, eval on|off";
@@ -171,7 +167,6 @@ std::string check_network_agent(const std::string& spec_text, const Game& game,
       if (v[0] >= '0' && v[0] <= '9') need(k, is_decimal(v, 0, 64), "an integer from 0 to 64");
     }
   }
-#ifdef VILLAINY_HAVE_ISMCTS
   if (spec.name == "ismcts" && !spec.params.count("ms")) {
     // Every bot move is bounded in time: keep the iteration budget, add a time budget.
     IsmctsConfig cfg;
@@ -183,7 +178,6 @@ std::string check_network_agent(const std::string& spec_text, const Game& game,
     spec.params["iterations"] = std::to_string(cfg.iterations > 0 ? cfg.iterations : 1000);
     spec.params["ms"] = "1000";
   }
-#endif
   std::string out = spec.name;
   for (auto& [k, v] : spec.params) out += ":" + k + "=" + v;
   try {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "mwahahaha/mwahahaha.h"
+#include "villainy/core/registry.h"
 
 namespace villainy::mwahahaha {
 namespace {
@@ -109,6 +110,52 @@ TEST_F(MwInvariants, NonInterferenceInTradesAndBluffs) {
 
 TEST_F(MwInvariants, NonInterferenceInOpenTrades) {
   testing::check_invariants(trade_config({{"trade-window", "open"}}, 7100));
+}
+
+// The continuation stack (FrameStack): every sub-flow pops what it pushed, so at a turn's main
+// decision (and between turns) no frame is left, and nesting stays within kMaxFrames (a push past
+// it throws). Random play biased toward Dirty Tricks, Evil Laugh's nested windows included (D4).
+TEST_F(MwInvariants, ContinuationsAreBalanced) {
+  const std::vector<std::map<std::string, std::string>> option_sets = {{{"round-limit", "12"}},
+                                                                       {{"round-limit", "12"},
+                                                                        {"trade-window", "open"},
+                                                                        {"attacks", "many"},
+                                                                        {"powers", "ask"},
+                                                                        {"turn-end", "declared"}}};
+  int checked = 0, deepest = 0;
+  for (size_t o = 0; o < option_sets.size(); ++o)
+    for (int players = 2; players <= 5; ++players)
+      for (int g = 0; g < 3; ++g) {
+        auto game = load_game("mwahahaha", option_sets[o], players);
+        auto st = game->new_initial_state();
+        Rng rng(derive_seed(900 + o, static_cast<std::uint64_t>(players * 10 + g)));
+        std::vector<Action> legal;
+        while (!st->is_terminal()) {
+          const auto& s = static_cast<const MwahahahaState&>(*st);
+          const int depth = s.core().frames.size;
+          deepest = std::max(deepest, depth);
+          const Stage stage = s.stage();
+          if (stage == Stage::kCreation || stage == Stage::kRivalry ||
+              stage == Stage::kDomination || stage == Stage::kFirstLast ||
+              stage == Stage::kOpenTrade) {
+            ASSERT_EQ(depth, 0) << "a frame left at a main decision, round " << s.round();
+            ++checked;
+          }
+          Action a;
+          if (st->is_chance()) {
+            a = st->sample_chance(rng);
+          } else {
+            st->legal_actions(legal);
+            a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+            for (Action b : legal)  // prefer playing a card when one is playable
+              if (b >= act::kPlay && b < act::kPlay + kNumTricks && rng.below(2)) a = b;
+          }
+          st->apply_unchecked(a);
+        }
+      }
+  EXPECT_GT(checked, 1000);
+  EXPECT_GE(deepest, 3);  // windows, tricks and draws nest
+  EXPECT_LE(deepest, kMaxFrames);
 }
 
 }  // namespace

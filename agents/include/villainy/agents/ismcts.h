@@ -15,9 +15,10 @@
 //     has one), optionally truncated after `depth` actions, where the value is that of a registered
 //     evaluator for the game, or neutral (each seat 1/n) when the game has none;
 //   - the move is the most visited root edge (ties: lowest action id).
-// The search has no game-specific code. A game may register, in agents/src/<game>_search.cpp, its
-// evaluator, the agent its heuristic rollouts use and its default parameters (below); Cheaty Mages!
-// and Mwahahaha! do (heuristic rollouts with an evaluator), Supporting Cast uses the engine's.
+// The search has no game-specific code. Each game registers, in agents/src/<game>_search.cpp, its
+// SearchSettings (below): evaluator, the agent its heuristic rollouts use and its default
+// parameters; Cheaty Mages! and Mwahahaha! use heuristic rollouts with an evaluator, Supporting
+// Cast the engine's defaults.
 // Multiple-observer ISMCTS (one tree per seat, opponents' moves projected to what the searcher
 // observes) needs the game to say which of an opponent's moves look the same to a viewer; the core
 // API has no such equivalence (describe_action is a display string), so it is not implemented.
@@ -50,15 +51,30 @@ struct IsmctsConfig {
   double exploration = 0.7;  // UCB1 constant c (returns are in [0, 1])
   int depth = 60;            // rollout cap in actions, chance included (0 = to the end of the game)
   std::string rollout = "random";  // "random" or "heuristic" (the game's heuristic agent, in the
-                                   // variant registered by register_rollout_agent)
-  bool use_evaluator = true;       // use the game's registered evaluator at the rollout cap
+                                   // variant of SearchSettings::rollout_agent)
+  bool use_evaluator = true;       // use SearchSettings::evaluator at the rollout cap
 };
 
 // A value estimate for a non-terminal state: expected returns per seat, written into `out`
 // (size num_players). It is applied to determinizations, never to the real state.
 using StateEvaluator = std::function<void(const State&, std::span<double> out)>;
-// Registers a game's evaluator (an extension point for game authors; idempotent by game name).
-void register_evaluator(const std::string& game, StateEvaluator eval);
+
+// A game's search settings, registered once per game by its search file
+// (agents/src/<game>_search.cpp, one per game of the build list VILLAINY_GAMES).
+struct SearchSettings {
+  IsmctsConfig defaults;     // "ismcts" parameters a user does not name (checked at registration)
+  StateEvaluator evaluator;  // the value at the rollout cap; empty: neutral (each seat 1/n)
+  // The agent heuristic rollouts use, e.g. a cheaper variant of the game's heuristic
+  // ("heuristic:samples=1"). An unknown agent is an Error when a search is created.
+  std::string rollout_agent = "heuristic";
+};
+// Registers a game's settings. The first registration of a game holds (registering again is
+// harmless and changes nothing), and the settings stay at one address for the program's life.
+// Invalid defaults or a malformed rollout agent spec are an Error and register nothing.
+void register_search_settings(const std::string& game, SearchSettings settings);
+// The game's settings, or nullptr when none are registered.
+const SearchSettings* find_search_settings(const std::string& game);
+// The game's evaluator (nullptr when none).
 const StateEvaluator* find_evaluator(const std::string& game);
 
 struct IsmctsStats {
@@ -88,15 +104,10 @@ class IsmctsAgent : public Agent {
   std::vector<std::pair<Action, int>> root_visits_;
 };
 
-// A game's default parameters for "ismcts" (e.g. "depth=0:rollout=heuristic"), applied before
-// the ones a user names; registered by the game's search file (agents/src/<game>_search.cpp).
-// An invalid string is an Error at registration.
-void register_ismcts_defaults(const std::string& game, const std::string& params);
-// The registered defaults of a game ("" when none).
+// The game's defaults as parameters a user would write, for help and the catalogue: those that
+// differ from the engine's (e.g. "iterations=100:depth=20:rollout=heuristic"; "" when none).
 std::string ismcts_defaults(const std::string& game);
-// The agent a game's heuristic rollouts use (default "heuristic"), e.g. a cheaper variant of its
-// heuristic: "heuristic:samples=1". An unknown agent is an Error when a search is created.
-void register_rollout_agent(const std::string& game, const std::string& agent_spec);
+// The agent a game's heuristic rollouts use ("heuristic" when the game registers none).
 std::string rollout_agent(const std::string& game);
 
 // Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]"

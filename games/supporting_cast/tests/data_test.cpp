@@ -1,11 +1,13 @@
-// SC-1 card data from files (issue 17): only a local user's command line names a cast file; the
-// game never opens one; a record carries the cast itself, so replay needs no file.
+// SC-1 card data: the embedded default cast, a designer's cast file (option cast=PATH) validated
+// with errors naming the file and the field; only a local user's command line names a cast file,
+// the game never opens one, and a record carries the cast itself, so replay needs no file.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "supporting_cast/supporting_cast.h"
@@ -37,7 +39,62 @@ std::vector<Action> play_out(const Game& g) {
   return hist;
 }
 
-TEST(SupportingCastCastInput, SC1_RecordCarriesTheCastAndReplayOpensNoFile) {
+TEST(SupportingCastData, SC1_SC2_DefaultCastHasSevenVillainsWithCardsInTwoLanguages) {
+  Cast c = Cast::load("default");
+  std::set<std::string> keys;
+  for (const auto& v : c.villains) {
+    keys.insert(v.key);
+    EXPECT_FALSE(v.name.empty());
+    EXPECT_FALSE(v.name_zh.empty());
+    EXPECT_FALSE(v.text.empty() || v.text_zh.empty());  // the villain card's text
+    for (const auto& e : v.events)
+      EXPECT_FALSE(e.name.empty() || e.name_zh.empty() || e.text.empty() || e.text_zh.empty());
+    for (const auto& h : v.heroes)
+      EXPECT_FALSE(h.name.empty() || h.name_zh.empty() || h.text.empty() || h.text_zh.empty());
+    EXPECT_FALSE(v.super_hero.name_zh.empty() || v.super_hero.text_zh.empty());
+  }
+  EXPECT_EQ(keys.size(), 7u);
+  EXPECT_EQ(kNumCards, 91);  // 7 villain cards + 49 events + 35 heroes
+}
+
+TEST(SupportingCastData, SC1_BrokenCastFilesGetClearErrors) {
+  auto expect_error = [](const std::string& text, const std::string& needle) {
+    try {
+      Cast::parse(text, "test.json");
+      FAIL() << "accepted: " << text.substr(0, 40);
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("test.json"), std::string::npos) << e.what();
+    }
+  };
+  expect_error("{not json", "not valid JSON");
+  expect_error(R"({"name":"x","name_zh":"y","villains":[]})", "exactly 7 villains");
+  // One villain with six events.
+  std::ifstream in(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json");
+  nlohmann::json d = nlohmann::json::parse(in);
+  d["villains"][2]["events"].erase(0);
+  expect_error(d.dump(), "villains[2].events");
+  d = nlohmann::json::parse(
+      std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+  d["villains"][3]["key"] = d["villains"][0]["key"];
+  expect_error(d.dump(), "used twice");
+  d = nlohmann::json::parse(
+      std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+  d["villains"][5]["heroes"][1].erase("name_zh");
+  expect_error(d.dump(), "villains[5].heroes[1]");
+  // Texts are optional, but a text must be a string.
+  d = nlohmann::json::parse(
+      std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+  d["villains"][1]["events"][3].erase("text");
+  EXPECT_NO_THROW(Cast::parse(d.dump(), "test.json"));
+  d["villains"][1]["events"][3]["text"] = 5;
+  expect_error(d.dump(), "villains[1].events[3].text");
+  // A bad cast option is an error at game creation, naming the file.
+  register_game();
+  EXPECT_THROW(load_game("supporting-cast", {{"cast", "/no/such/cast.json"}}, 4), Error);
+}
+
+TEST(SupportingCastData, SC1_RecordCarriesTheCastAndReplayOpensNoFile) {
   register_game();
   // A cast of its own: the default with another name (so it is not the built-in one).
   nlohmann::json d = nlohmann::json::parse(default_cast_text());
@@ -73,7 +130,7 @@ TEST(SupportingCastCastInput, SC1_RecordCarriesTheCastAndReplayOpensNoFile) {
   }
 }
 
-TEST(SupportingCastCastInput, SC1_UntrustedOptionsNeverNameAFile) {
+TEST(SupportingCastData, SC1_UntrustedOptionsNeverNameAFile) {
   register_game();
   for (const char* p : {"/etc/shadow", "/dev/stdin", "/dev/zero", "fairy-tale-cast.json"}) {
     EXPECT_THROW(load_game("supporting-cast", {{"cast", p}}, 4), Error) << p;

@@ -1,0 +1,104 @@
+// Mwahahaha! rule tests: the card data (MW-1): every card of the stand-in set, the raw deck per
+// player count. Each test cites the rule ids of docs/rules/mwahahaha.md it checks. Positions are
+// set up by forcing chance outcomes (scientists, devices, draws, dice) through apply(); a few tests
+// then place tokens, Minions or Empires on the table through the test accessor (documented at the
+// call) to reach a phase quickly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "mw_table.h"
+
+namespace villainy::mwahahaha {
+namespace {
+
+using namespace testing_table;
+
+// MW-1: the components, every card of the stand-in set.
+TEST(MwData, EveryCardOfTheStandInSet_MW1) {
+  const CardData& d = CardData::standin();
+  // P-SCI: every scientist has the profile {3,2,2,0} and an English and Chinese name.
+  for (const auto& s : d.scientists) {
+    SCOPED_TRACE(s.name);
+    auto r = s.rating;
+    std::sort(r.begin(), r.end());
+    EXPECT_EQ(r, (std::array<int, 4>{0, 2, 2, 3}));
+    EXPECT_FALSE(s.zh.empty());
+    EXPECT_FALSE(s.power_name.empty());
+  }
+  // P-DEV: dice 4v3 / 5v4 / 6v5 / 7v6; requirements grow level by level; ransom 1/2/2-4.
+  for (const auto& dv : d.devices) {
+    SCOPED_TRACE(dv.name);
+    EXPECT_EQ(dv.dice, (std::array<int, 4>{4, 5, 6, 7}));
+    EXPECT_EQ(dv.people, (std::array<int, 4>{3, 4, 5, 6}));
+    for (int l = 1; l < kLevels; ++l)
+      for (int t = 0; t < kTypes; ++t)
+        EXPECT_GE(dv.req[static_cast<size_t>(l)][static_cast<size_t>(t)],
+                  dv.req[static_cast<size_t>(l - 1)][static_cast<size_t>(t)]);
+    EXPECT_EQ(dv.ransom[0], 1);
+    EXPECT_EQ(dv.ransom[1], 2);
+    EXPECT_FALSE(dv.zh.empty());
+  }
+  // Man-Eating Plants at State: Energy 2, Money 1, Structure 3, Eureka 2 (the source).
+  EXPECT_EQ(d.devices[8].name, "Man-Eating Plants");
+  EXPECT_EQ(d.devices[8].req[1], (std::array<int, 4>{2, 1, 3, 2}));
+  // P-EMP: capacity 16 per resource over the 36 Empires; cash-in 3 (one icon of 2), 2 (others).
+  std::array<int, 4> cap{};
+  for (const auto& e : d.empires) {
+    SCOPED_TRACE(e.name);
+    int icons = 0, total_cap = 0, cash = 0;
+    for (int t = 0; t < kTypes; ++t) {
+      cap[static_cast<size_t>(t)] += e.cap[static_cast<size_t>(t)];
+      icons += e.cap[static_cast<size_t>(t)] > 0;
+      total_cap += e.cap[static_cast<size_t>(t)];
+      cash += e.cash[static_cast<size_t>(t)];
+    }
+    EXPECT_EQ(cash, total_cap == 2 && icons == 1 ? 3 : 2);
+    EXPECT_FALSE(e.zh.empty());
+  }
+  EXPECT_EQ(cap, (std::array<int, 4>{16, 16, 16, 16}));
+  // P-MIN: per resource values 1,1,1,1,2,2,2,2,3,3; the source's four Energy Minions.
+  std::array<std::multiset<int>, 4> vals;
+  for (const auto& m : d.minions) {
+    SCOPED_TRACE(m.name);
+    vals[static_cast<size_t>(m.type)].insert(m.value);
+    EXPECT_GE(m.hp, 1);
+    EXPECT_FALSE(m.zh.empty());
+  }
+  for (const auto& v : vals) EXPECT_EQ(v, (std::multiset<int>{1, 1, 1, 1, 2, 2, 2, 2, 3, 3}));
+  EXPECT_EQ(d.minions[4].name, "Giant Lizards");
+  EXPECT_EQ(d.minions[4].value, 2);
+  EXPECT_EQ(d.minions[5].name, "Ultrasonic Overload");
+  EXPECT_EQ(d.minions[6].name, "Nanites");
+  EXPECT_EQ(d.minions[0].name, "Email Virus");
+  EXPECT_EQ(d.minions[0].value, 1);
+  // P-DT: 30 designs x 2 copies = 60.
+  int copies = 0;
+  for (const auto& t : d.tricks) {
+    SCOPED_TRACE(t.name);
+    copies += t.copies;
+    EXPECT_FALSE(t.timing.empty());
+    EXPECT_FALSE(t.zh.empty());
+  }
+  EXPECT_EQ(copies, 60);
+}
+
+TEST(MwData, RawDeckPerPlayerCount_MW1) {
+  register_game();
+  for (int n = 2; n <= 5; ++n) {
+    auto g = load_game("mwahahaha", {}, n);
+    const auto& mg = static_cast<const MwahahahaGame&>(*g);
+    int total = 0;
+    for (int k = 0; k < kRawKinds; ++k) total += mg.raw_total(k);
+    EXPECT_EQ(total, 25 * n);
+    EXPECT_EQ(mg.raw_total(kWild), 3 * n);
+    EXPECT_EQ(mg.raw_total(kBetrayed), 2 * n);
+  }
+}
+
+}  // namespace
+}  // namespace villainy::mwahahaha

@@ -1,0 +1,284 @@
+// Tribute to the Supporting Cast, a turn (docs/rules/supporting-cast.md "Your turn"): the duty to
+// play (SC-8, SC-8a), events onto chains (SC-9, SC-9a), heroes and skips (SC-10, SC-10a), the
+// draw, and the turn slots counted for the statistics (SC-21, D13).
+#include <algorithm>
+
+#include "supporting_cast/supporting_cast.h"
+
+namespace villainy::supporting_cast {
+
+// SC-9: does the event fit its villain's chain?
+bool SupportingCastState::fits_chain(int card) const {
+  const Chain& c = chain(villain_of(card));
+  if (!c.on_table || c.count >= kEventsPerVillain) return false;
+  if (sc_->unowned_closed && c.owner < 0) return false;
+  const int k = event_value(card);
+  if (c.mask & (1u << (k - 1))) return false;
+  if (sc_->chain_ends) return k == wrap_event(c.hi + 1) || k == wrap_event(c.lo - 1);
+  return k == wrap_event(c.last + 1) || k == wrap_event(c.last - 1);
+}
+
+// SC-9, SC-10: what seat p may play.
+bool SupportingCastState::card_playable(int p, int card) const {
+  if (is_event(card)) return fits_chain(card);
+  const int own = seat(p).villain;
+  if (is_villain_card(card)) return villain_of(card) == own;
+  if (is_ordinary_hero(card)) return true;
+  // Super hero.
+  return villain_of(card) == own || sc_->claim;
+}
+
+// SC-8a: the reserve cards.
+bool SupportingCastState::is_reserve(int p, int card) const {
+  const int own = seat(p).villain;
+  return card == villain_card(own) || card == super_hero_card(own);
+}
+
+bool SupportingCastState::has_non_reserve_play(int p) const {
+  const Seat& s = seat(p);
+  bool found = false;
+  s.hand.for_each([&](int c) {
+    if (!found && !is_reserve(p, c) && card_playable(p, c)) found = true;
+  });
+  if (!found && marker::is_card(s.marker) && !is_reserve(p, s.marker) && card_playable(p, s.marker))
+    found = true;
+  return found;
+}
+
+bool SupportingCastState::has_reserve_play(int p) const {
+  const Seat& s = seat(p);
+  const int own = s.villain;
+  return s.villain_held || s.hand.test(super_hero_card(own)) || s.marker == super_hero_card(own);
+}
+
+int SupportingCastState::active_players() const {
+  int k = 0;
+  for (int p = 0; p < num_players(); ++p) k += seat(p).skip != Skip::kRestOfRound;
+  return k;
+}
+
+// SC-21, D13: a turn slot, with or without a play.
+void SupportingCastState::count_slot(bool played) {
+  ++round_turns_;
+  if (played) {
+    noplay_streak_ = 0;
+    return;
+  }
+  ++noplay_streak_;
+  if (noplay_streak_ >= std::max(1, active_players())) {
+    ++round_stuck_;
+    noplay_streak_ = 0;
+  }
+}
+
+// The turn player's slot: the party ending's count (D9), skips (SC-10a, D13), then the turn.
+void SupportingCastState::begin_turn() {
+  const int n = num_players();
+  for (int guard = 0; guard < 4 * n + 4; ++guard) {
+    if (party_active_) {
+      if (party_slots_left_ == 0) {
+        finish_party();
+        return;
+      }
+      --party_slots_left_;
+    }
+    Seat& s = seat_mut(turn_player_);
+    if (s.skip == Skip::kNone) {
+      in_turn_ = true;
+      turn_played_ = false;
+      offer_turn();
+      return;
+    }
+    if (s.skip == Skip::kNextTurn) {
+      narrate([&](Narrator& nr) { nr.say("sc.turn.skipped", {{"seat", turn_player_}}); });
+      s.skip = Skip::kNone;  // SC-10a: used up when the turn comes round
+      count_slot(false);     // SC-21: a slot lost to a skip is a slot without a play
+    }
+    // D13: a seat out for the rest of the round (skip=rest-of-round) takes no further turns, so it
+    // has no turn slots: they count neither toward a stuck circuit nor toward turns per round.
+    if (active_players() == 0) {  // SC-16a: nobody can ever play again this round
+      stalemate();
+      return;
+    }
+    turn_player_ = static_cast<std::int8_t>((turn_player_ + 1) % n);
+  }
+  stalemate();
+}
+
+// SC-8, SC-11: the turn player plays, or suffers bad luck with no legal play.
+void SupportingCastState::offer_turn() {
+  const int p = turn_player_;
+  decider_ = static_cast<std::int8_t>(p);
+  if (has_non_reserve_play(p) || has_reserve_play(p)) {
+    phase_ = Phase::kTurn;  // legal_turn adds bad-luck when only reserve cards are playable
+    return;
+  }
+  bad_luck_step(p);
+}
+
+void SupportingCastState::end_turn() {
+  if (in_turn_) count_slot(turn_played_);
+  in_turn_ = false;
+  turn_played_ = false;
+  turn_player_ = static_cast<std::int8_t>((turn_player_ + 1) % num_players());
+  begin_turn();
+}
+
+// SC-8, SC-8a, SC-12: playable hand cards, the villain card, the marker; bad luck instead of
+// reserve cards (reserve=optional).
+void SupportingCastState::legal_turn(std::vector<Action>& out) const {
+  const int p = decider_;
+  const Seat& s = seat(p);
+  CardSet playable;
+  s.hand.for_each([&](int c) {
+    if (card_playable(p, c)) playable.set(c);
+  });
+  if (s.villain_held) playable.set(villain_card(s.villain));
+  playable.for_each([&](int c) { out.push_back(act::kPlay + c); });
+  if (marker::is_card(s.marker) && card_playable(p, s.marker)) out.push_back(act::kPlayMarker);
+  if (!sc_->reserve_forced && !has_non_reserve_play(p)) out.push_back(act::kBadLuck);  // SC-8a
+}
+
+void SupportingCastState::apply_turn(Action a) {
+  const int p = decider_;
+  if (a == act::kBadLuck) {
+    bad_luck_step(p);
+    return;
+  }
+  if (a == act::kPlayMarker) {
+    play_card(p, seat(p).marker, true);
+    return;
+  }
+  play_card(p, a - act::kPlay, false);
+}
+
+// SC-9 ends: the run grows at the end the card extends.
+void SupportingCastState::lay_event(Chain& c, int k) const {
+  if (sc_->chain_ends) {
+    if (k == wrap_event(c.hi + 1))
+      c.hi = static_cast<std::int8_t>(k);
+    else
+      c.lo = static_cast<std::int8_t>(k);
+  }
+  c.last = static_cast<std::int8_t>(k);
+  c.mask |= static_cast<std::uint8_t>(1u << (k - 1));
+  ++c.count;
+}
+
+// A card played by p (from the hand, the villain card, or the marker): SC-9, SC-10, SC-14, SC-20.
+void SupportingCastState::play_card(int p, int card, bool from_marker) {
+  Seat& s = seat_mut(p);
+  turn_played_ = true;
+  s.played_round = true;
+  s.played_game = true;
+  bool marker_face_up = s.marker_face_up;
+  last_card_ = static_cast<std::int8_t>(card);
+  last_card_by_ = static_cast<std::int8_t>(p);
+  if (from_marker) {
+    s.known.reset(card);
+    s.marker = marker::kNone;
+    s.marker_info = MarkerInfo::kNone;
+  } else if (is_villain_card(card)) {
+    s.villain_held = false;
+  } else {
+    s.hand.reset(card);
+    s.known.reset(card);
+  }
+  const int v = villain_of(card);
+  if (is_event(card)) {
+    Chain& c = chain_mut(v);
+    const int k = event_value(card);
+    lay_event(c, k);
+    if (c.owner != p) c.all_by_owner = false;
+    if (c.count == kEventsPerVillain) {
+      // SC-14: the chain is complete.
+      if (c.owner == p && c.all_by_owner) {
+        finish_round(RoundEnd::kOwnChainWin, p, 0);
+        end_game(WinCondition::kOwnChain, static_cast<std::uint8_t>(1u << p));
+        return;
+      }
+      if (score(p, k, RoundEnd::kCompletion)) return;
+    }
+  } else if (is_ordinary_hero(card)) {
+    const int owner = chain(v).owner;
+    if (owner >= 0 && owner != p) {
+      chain_heroes_.set(card);  // SC-10: laid on the owner's chain; the owner is skipped
+      Seat& t = seat_mut(owner);
+      const bool already = t.skip != Skip::kNone;
+      if (!already)  // SC-10a: skips do not stack
+        t.skip = sc_->skip_rest ? Skip::kRestOfRound : Skip::kNextTurn;
+      narrate([&](Narrator& n) {
+        n.say(already                     ? "sc.skip.already"
+              : t.skip == Skip::kNextTurn ? "sc.skip.next"
+                                          : "sc.skip.rest",
+              {{"seat", owner}});
+      });
+    } else {
+      discard_.set(card);
+    }
+  } else if (is_super_hero(card) && v != s.villain) {
+    // SC-20: a claim with another villain's super hero.
+    claim_super_ = static_cast<std::int8_t>(card);
+    claim_owner_ = chain(v).owner;
+    claim_card_ = -1;
+    claim_holder_ = -1;
+    if (from_marker) {
+      replace_marker(p, marker_face_up, AfterMarker::kClaim);
+      return;
+    }
+    phase_ = Phase::kClaimName;
+    decider_ = static_cast<std::int8_t>(p);
+    return;
+  } else {
+    discard_.set(card);  // own villain card, own super hero
+  }
+  if (from_marker) {
+    replace_marker(p, marker_face_up, AfterMarker::kDraw);
+    return;
+  }
+  start_draw(p, AfterDraw::kEndTurn);  // SC-8
+}
+
+// SC-8: a draw, if any card is left; then what the draw was for.
+void SupportingCastState::start_draw(int p, AfterDraw after) {
+  after_draw_ = after;
+  draw_for_ = static_cast<std::int8_t>(p);
+  if (pile_size() == 0) {
+    continue_after_draw();
+    return;
+  }
+  phase_ = Phase::kDraw;
+}
+
+void SupportingCastState::apply_draw(Action a) {
+  const int card = a - act::kDeal;
+  Seat& s = seat_mut(draw_for_);
+  if (pile_.test(card)) {
+    pile_.reset(card);
+  } else {
+    // From the ordered bottom stack (D2): public knowledge (D16).
+    for (int i = 1; i < bottom_n_; ++i)
+      bottom_[static_cast<size_t>(i - 1)] = bottom_[static_cast<size_t>(i)];
+    --bottom_n_;
+    bottom_[bottom_n_] = 0;  // no stale entry: the fingerprint hashes the whole array
+    s.known.set(card);
+  }
+  s.hand.set(card);
+  continue_after_draw();
+}
+
+void SupportingCastState::continue_after_draw() {
+  switch (after_draw_) {
+    case AfterDraw::kEndTurn:
+      end_turn();
+      return;
+    case AfterDraw::kAfterBadLuck:
+      after_bad_luck(draw_for_);
+      return;
+    case AfterDraw::kClaimContinue:
+      claim_after_replacement_draw();
+      return;
+  }
+}
+
+}  // namespace villainy::supporting_cast

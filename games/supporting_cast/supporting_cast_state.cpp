@@ -1,0 +1,222 @@
+// Tribute to the Supporting Cast: the state's dispatch (legal actions and effects per phase, whose
+// code is in the rules files, one per section of the rules reference), chance, clone, results and
+// the fingerprint.
+#include <algorithm>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "supporting_cast/supporting_cast.h"
+#include "villainy/core/signature.h"
+
+namespace villainy::supporting_cast {
+using nlohmann::json;
+
+int CardSet::nth(int k) const {
+  int c0 = __builtin_popcountll(w[0]);
+  std::uint64_t x = w[0];
+  int base = 0;
+  if (k >= c0) {
+    k -= c0;
+    x = w[1];
+    base = 64;
+  }
+  // Skip whole bytes, then bits.
+  for (;;) {
+    int c = __builtin_popcountll(x & 0xff);
+    if (k < c) break;
+    k -= c;
+    x >>= 8;
+    base += 8;
+  }
+  for (; k > 0; --k) x &= x - 1;
+  return base + __builtin_ctzll(x);
+}
+
+Player SupportingCastState::current_player() const {
+  switch (phase_) {
+    case Phase::kDealVillain:
+    case Phase::kChainStart:
+    case Phase::kDealHand:
+    case Phase::kDraw:
+    case Phase::kAllInTurn:
+      return kChancePlayer;
+    case Phase::kGameOver:
+      return kTerminalPlayer;
+    default:
+      return decider_;
+  }
+}
+
+void SupportingCastState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  switch (phase_) {
+    case Phase::kDealVillain:
+      return legal_deal_villain(out);
+    case Phase::kChainStart:
+      return legal_chain_start(out);
+    case Phase::kDealHand:
+    case Phase::kDraw:
+      return legal_pile_card(out);
+    case Phase::kNameStart:
+      return legal_name_start(out);
+    case Phase::kTurn:
+      return legal_turn(out);
+    case Phase::kChooseMarker:
+      return legal_choose_marker(out);
+    case Phase::kAllInStake:
+      return legal_all_in_stake(out);
+    case Phase::kAllInShuffler:
+      return legal_all_in_shuffler(out);
+    case Phase::kAllInName:
+      return legal_all_in_name(out);
+    case Phase::kAllInTurn:
+      return legal_all_in_turn(out);
+    case Phase::kClaimName:
+      return legal_claim_name(out);
+    case Phase::kClaimAnswer:
+      return legal_claim_answer(out);
+    case Phase::kGameOver:
+      return;
+  }
+}
+
+void SupportingCastState::apply_unchecked(Action a) {
+  ++round_actions_;
+  if (round_actions_ > kRoundActionGuard && phase_ != Phase::kGameOver && !is_chance()) {
+    stalemate();  // D12 guard
+    return;
+  }
+  switch (phase_) {
+    case Phase::kDealVillain:
+      return apply_deal_villain(a);
+    case Phase::kChainStart:
+      return apply_chain_start(a);
+    case Phase::kDealHand:
+      return apply_deal_hand(a);
+    case Phase::kNameStart:
+      return apply_name_start(a);
+    case Phase::kDraw:
+      return apply_draw(a);
+    case Phase::kTurn:
+      return apply_turn(a);
+    case Phase::kChooseMarker:
+      return apply_choose_marker(a);
+    case Phase::kAllInStake:
+      return apply_all_in_stake(a);
+    case Phase::kAllInShuffler:
+      return apply_all_in_shuffler(a);
+    case Phase::kAllInName:
+      return apply_all_in_name(a);
+    case Phase::kAllInTurn:
+      return apply_all_in_turn(a);
+    case Phase::kClaimName:
+      return apply_claim_name(a);
+    case Phase::kClaimAnswer:
+      return apply_claim_answer(a);
+    case Phase::kGameOver:
+      return;
+  }
+}
+
+void SupportingCastState::chance_outcomes(std::vector<ChanceOutcome>& out) const {
+  std::vector<Action> l;
+  legal_actions(l);
+  out.clear();
+  if (!is_chance()) return;
+  for (Action a : l) out.push_back({a, 1.0 / static_cast<double>(l.size())});
+}
+
+Action SupportingCastState::sample_chance(Rng& rng) const {
+  switch (phase_) {
+    case Phase::kDealVillain: {
+      int k = static_cast<int>(
+          rng.below(static_cast<std::uint32_t>(__builtin_popcount(villain_pool_))));
+      std::uint32_t x = villain_pool_;
+      for (; k > 0; --k) x &= x - 1;
+      return act::kVillain + __builtin_ctz(x);
+    }
+    case Phase::kChainStart:
+      return act::kDeal + make_card(deal_chain_, 1 + static_cast<int>(rng.below(7)));
+    case Phase::kDealHand:
+    case Phase::kDraw:
+      if (!pile_.empty())
+        return act::kDeal +
+               pile_.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(pile_.count()))));
+      return act::kDeal + bottom_[0];
+    case Phase::kAllInTurn: {
+      int k = static_cast<int>(
+          rng.below(static_cast<std::uint32_t>(__builtin_popcount(allin_supply_))));
+      std::uint32_t x = allin_supply_;
+      for (; k > 0; --k) x &= x - 1;
+      return act::kTurn + __builtin_ctz(x);
+    }
+    default:
+      throw Error("sample_chance: not a chance node");
+  }
+}
+
+bool SupportingCastState::is_legal(Action a) const {
+  if (a < 0 || a >= act::kCount) return false;
+  std::vector<Action> l;
+  legal_actions(l);
+  return std::binary_search(l.begin(), l.end(), a);
+}
+
+std::unique_ptr<State> SupportingCastState::clone() const {
+  return std::make_unique<SupportingCastState>(*this);
+}
+
+std::vector<double> SupportingCastState::returns() const {
+  std::vector<double> r(static_cast<size_t>(num_players()), 0.0);
+  returns_into(r);
+  return r;
+}
+
+void SupportingCastState::returns_into(std::span<double> out) const {
+  for (int p = 0; p < num_players(); ++p)
+    out[static_cast<size_t>(p)] = (winners_mask_ & (1u << p)) ? 1.0 : 0.0;
+}
+
+std::vector<Player> SupportingCastState::winners() const {
+  std::vector<Player> w;
+  for (int p = 0; p < num_players(); ++p)
+    if (winners_mask_ & (1u << p)) w.push_back(p);
+  return w;
+}
+
+json SupportingCastState::outcome() const {
+  json j;
+  j["win_condition"] = win_condition_name(win_);
+  j["winners"] = winners();
+  j["rounds"] = rounds_finished_;
+  j["last_round_end"] = round_end_name(last_round_.end);
+  std::vector<int> scores, villains;
+  std::vector<bool> played;
+  for (int p = 0; p < num_players(); ++p) {
+    scores.push_back(seats_[static_cast<size_t>(p)].score);
+    villains.push_back(seats_[static_cast<size_t>(p)].villain);
+    played.push_back(seats_[static_cast<size_t>(p)].played_game);
+  }
+  j["scores"] = scores;
+  j["villains"] = villains;
+  j["played_a_card"] = played;
+  return j;
+}
+
+// One hash over the whole state's data (StateData, which has no padding: checked in
+// supporting_cast_state.h), so no field can be forgotten.
+std::uint64_t SupportingCastState::fingerprint() const {
+  const auto& data = static_cast<const StateData&>(*this);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&data);
+  std::uint64_t h = kFnvOffset;
+  std::size_t i = 0;
+  for (; i + 8 <= sizeof(StateData); i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes + i, 8);
+    h = fnv1a(h, word);
+  }
+  for (; i < sizeof(StateData); ++i) h = fnv1a(h, bytes[i]);
+  return h;
+}
+
+}  // namespace villainy::supporting_cast
