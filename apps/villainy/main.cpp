@@ -209,7 +209,8 @@ int main(int argc, char** argv) {
   register_all_games();
   register_all_agents();
 
-  CLI::App app{"villainy — three tabletop games of villainy: play, simulate, replay"};
+  // Named, so that usage lines say `villainy`, not the path the program was started from.
+  CLI::App app{"villainy — three tabletop games of villainy: play, simulate, replay", "villainy"};
   app.require_subcommand(1);
 
   app.add_subcommand("games", "list the games and their player counts");
@@ -222,19 +223,30 @@ int main(int argc, char** argv) {
   rules->add_flag("--tensor", rules_tensor, "print the view tensor's named layout instead");
 
   auto* play = app.add_subcommand("play", "play in the terminal against bots (or hot-seat)");
-  std::string play_game, play_seats, play_record;
-  std::vector<std::string> play_options;
-  std::uint64_t play_seed = 0;
-  int play_players = 0;
-  play->add_option("game", play_game, "game name")->required();
-  play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
-  play->add_option("--players", play_players,
-                   "number of players (default: as many as --seats, else the minimum)")
-      ->check(int_in(0, kMaxPlayersFlag));
-  play->add_option("--option", play_options, "rule option NAME=VALUE (repeatable)");
-  auto* seed_opt = play->add_option("--seed", play_seed, "random seed (default: from the clock)")
-                       ->check(uint_in(0, UINT64_MAX));
-  play->add_option("--record", play_record, "write the game's record to this file at the end");
+  PlayOptions play_opts;
+  std::string play_seats;
+  play->add_option("game", play_opts.game, "game name (not with --resume)");
+  auto* seats_opt =
+      play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
+  auto* players_opt =
+      play->add_option("--players", play_opts.players,
+                       "number of players (default: as many as --seats, else the minimum)")
+          ->check(int_in(0, kMaxPlayersFlag));
+  auto* options_opt =
+      play->add_option("--option", play_opts.options, "rule option NAME=VALUE (repeatable)");
+  auto* seed_opt =
+      play->add_option("--seed", play_opts.seed, "random seed (default: from the clock)")
+          ->check(uint_in(0, UINT64_MAX));
+  play->add_option("--record", play_opts.record,
+                   "save the game's record in this file after every action");
+  auto* resume_opt = play->add_option(
+      "--resume", play_opts.resume,
+      "continue the unfinished game of this record (saving into it unless --record)");
+  resume_opt->excludes(seats_opt)->excludes(players_opt)->excludes(options_opt)->excludes(seed_opt);
+  play->add_option("--lang", play_opts.lang, "language: en or zh-TW (default: from the locale)")
+      ->check(CLI::IsMember({"en", "zh-TW"}));
+  play->add_flag("--ask-always", play_opts.ask_always,
+                 "ask even when a decision has a single choice");
 
   auto* sim = app.add_subcommand("simulate", "simulate many games and print the designer report");
   std::string sim_game, sim_seats, sim_records;
@@ -243,7 +255,7 @@ int main(int argc, char** argv) {
   int sim_players = 0, sim_threads = 0;
   bool sim_json = false;
   sim->add_option("game", sim_game, "game name")->required();
-  sim->add_option("--games", sim_games, "number of games")->check(uint_in(1, kMaxSimulateGames));
+  sim->add_option("--games", sim_games, "number of games")->check(games_in(kMaxSimulateGames));
   sim->add_option("--players", sim_players, "number of players (random seats unless --seats)")
       ->check(int_in(0, kMaxPlayersFlag));
   sim->add_option("--seats", sim_seats,
@@ -267,7 +279,7 @@ int main(int argc, char** argv) {
   std::string sig_game;
   int sig_games = 200;
   sig->add_option("game", sig_game, "game name (default: all)");
-  sig->add_option("--games", sig_games, "number of games")->check(int_in(1, 10'000'000));
+  sig->add_option("--games", sig_games, "number of games")->check(games_in(10'000'000));
 
 #ifdef VILLAINY_HAVE_TOURNAMENT_CMD
   add_tournament_command(app);
@@ -275,6 +287,20 @@ int main(int argc, char** argv) {
   add_serve_command(app);
   add_client_command(app);
 
+  // An unknown command is named in the error (CLI11 alone says only that one is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    bool known = false;
+    for (CLI::App* sub : app.get_subcommands({})) {
+      names.push_back(sub->get_name());
+      known = known || sub->check_name(argv[1]);
+    }
+    if (!known) {
+      fmt::print(stderr, "villainy: unknown command '{}'; the commands are: {}\n", argv[1],
+                 fmt::join(names, ", "));
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -284,22 +310,15 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("games")) return cmd_games();
     if (rules->parsed()) return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
     if (play->parsed()) {
-      std::uint64_t seed = play_seed;
+      if (play_opts.resume.empty() == play_opts.game.empty())
+        throw Error(play_opts.resume.empty()
+                        ? "play needs a game (see villainy games) or --resume RECORD"
+                        : "play --resume continues the record's own game: name no game");
       if (seed_opt->count() == 0)
-        seed =
+        play_opts.seed =
             static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-      std::vector<std::string> seats;
-      if (!play_seats.empty()) {
-        seats = split_commas(play_seats);
-      } else {
-        const GameEntry& e = find_game(play_game);
-        int k = play_players > 0 ? play_players : e.info.min_players;
-        check_player_count(e, k);  // before allocating a seat per player
-        seats.assign(static_cast<size_t>(k), "heuristic");
-        seats[0] = "human";
-      }
-      return run_play(play_game, seats, play_options, seed, seed_opt->count() > 0, play_players,
-                      play_record);
+      if (!play_seats.empty()) play_opts.seats = split_commas(play_seats);
+      return run_play(play_opts);
     }
     if (sim->parsed())
       return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed,
