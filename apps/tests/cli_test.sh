@@ -136,7 +136,7 @@ check "resuming a finished game says why" contains "$tmp/err" "that game is over
 check "resume with a game name is refused" test "$rc" -eq 2
 # Hot-seat: two people; the screen and its scrollback are cleared between them.
 yes 1 | head -n 3000 | "$V" play supporting-cast --seats human,human,random,random --seed 5 >"$tmp/hot" 2>&1
-check "hot-seat asks to pass the keyboard" contains "$tmp/hot" "Pass the keyboard to seat 2, press Enter. > "
+check "hot-seat asks to pass the keyboard" contains "$tmp/hot" "Pass the keyboard to Seat 2, press Enter. > "
 check "hot-seat clears the scrollback" contains "$tmp/hot" $'\033\[2J\033\[3J\033\[H'
 check "no colour when not a terminal" bash -c "! grep -q $'\033\\[9' '$tmp/hot'"
 

@@ -11,7 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "terminal.h"
+#include "ui_text.h"
 #include "villainy/agents/agents.h"
+#include "voice.h"
 #ifdef VILLAINY_HAVE_ISMCTS
 #include "villainy/agents/ismcts.h"
 #endif
@@ -141,7 +144,8 @@ int cmd_simulate(const std::string& name, std::uint64_t games, int players,
   return 0;
 }
 
-int cmd_replay(const std::string& path, bool json_out, const std::string& view) {
+int cmd_replay(const std::string& path, bool json_out, const std::string& view,
+               const std::string& lang_arg) {
   Record r = read_record_file(path);
   ReplayResult res = replay_record(r);
   const State& s = *res.state;
@@ -167,25 +171,39 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
     fmt::print("{}\n", j.dump(2));
     return 0;
   }
-  fmt::print("Record OK: {} ({} players), {} actions replayed.\n", r.game, r.players,
-             res.actions.size());
+  Screen scr(stdout, Screen::colour_wanted(STDOUT_FILENO));
+  Voice voice(*res.game, resolve_language(lang_arg), scr, &s);
+  const std::string& lang = voice.lang();
+  scr.line(ui(lang, "record-ok", fmt::arg("game", r.game), fmt::arg("players", r.players),
+              fmt::arg("actions", res.actions.size())));
   if (have_view) {
-    // The viewer's log and final view: built for that viewer only.
+    // The viewer's log and final view: every event built for that viewer only.
     auto replay = res.game->new_initial_state();
-    fmt::print("--- log for {} ---\n",
-               viewer == kSpectator ? std::string("a spectator") : fmt::format("seat {}", viewer));
-    for (Action a : res.actions) {
-      fmt::print("{}\n", replay->describe_action(a, viewer));
-      replay->apply_unchecked(a);
-    }
-    fmt::print("--- final view ---\n{}", s.view_text(viewer));
+    scr.line(ui(lang, "log-for",
+                fmt::arg("viewer", viewer == kSpectator ? std::string(ui_text(lang, "a-spectator"))
+                                                        : voice.seat(viewer))));
+    for (Action a : res.actions)
+      for (const Event& e : replay->apply_narrated(a, viewer))
+        if (std::string line = voice.render(e, viewer); !line.empty()) scr.line(line, "", "  ");
+    scr.line(ui(lang, "final-view"));
+    scr.block(s.view_text_for(voice.context(viewer)));
   }
   if (s.is_terminal()) {
     fmt::print("Winners: {}\nReturns: {}\nOutcome: {}\n", fmt::join(s.winners(), ", "),
                fmt::join(s.returns(), ", "), s.outcome().dump());
   } else {
-    fmt::print("The game is not over (the record is unfinished).\n");
+    scr.line(ui(lang, "not-over"));
   }
+  return 0;
+}
+
+// `villainy rules GAME --text`: the game explained for a player, in the language.
+int cmd_rules_text(const std::string& name, const std::string& lang) {
+  const GameEntry& e = find_game(name);
+  auto game = load_game(name, {}, e.info.min_players);
+  Screen scr(stdout, false);
+  Voice voice(*game, resolve_language(lang), scr);
+  scr.block(voice.rules_text());
   return 0;
 }
 
@@ -219,8 +237,13 @@ int main(int argc, char** argv) {
       app.add_subcommand("rules", "a game's options (defaults, allowed values) and agents");
   std::string rules_game;
   rules->add_option("game", rules_game, "game name")->required();
-  bool rules_tensor = false;
-  rules->add_flag("--tensor", rules_tensor, "print the view tensor's named layout instead");
+  bool rules_tensor = false, rules_text = false;
+  std::string rules_lang;
+  auto* tensor_flag =
+      rules->add_flag("--tensor", rules_tensor, "print the view tensor's named layout instead");
+  rules->add_flag("--text", rules_text, "explain the game for a player (a page, no rule ids)")
+      ->excludes(tensor_flag);
+  rules->add_option("--lang", rules_lang, "language of --text: en or zh-TW (default: the locale)");
 
   auto* play = app.add_subcommand("play", "play in the terminal against bots (or hot-seat)");
   PlayOptions play_opts;
@@ -243,8 +266,7 @@ int main(int argc, char** argv) {
       "--resume", play_opts.resume,
       "continue the unfinished game of this record (saving into it unless --record)");
   resume_opt->excludes(seats_opt)->excludes(players_opt)->excludes(options_opt)->excludes(seed_opt);
-  play->add_option("--lang", play_opts.lang, "language: en or zh-TW (default: from the locale)")
-      ->check(CLI::IsMember({"en", "zh-TW"}));
+  play->add_option("--lang", play_opts.lang, "language: en or zh-TW (default: from the locale)");
   play->add_flag("--ask-always", play_opts.ask_always,
                  "ask even when a decision has a single choice");
 
@@ -269,11 +291,12 @@ int main(int argc, char** argv) {
   sim->add_option("--records", sim_records, "write one record per game into this folder");
 
   auto* rep = app.add_subcommand("replay", "replay and check a game record");
-  std::string rep_path, rep_view;
+  std::string rep_path, rep_view, rep_lang;
   bool rep_json = false;
   rep->add_option("record", rep_path, "record file (JSON)")->required();
   rep->add_flag("--json", rep_json, "print the result as JSON");
   rep->add_option("--view", rep_view, "print this seat's (or 'spectator') log and final view");
+  rep->add_option("--lang", rep_lang, "language of the log: en or zh-TW (default: the locale)");
 
   auto* sig = app.add_subcommand("signature", "deterministic signature over N seeded random games");
   std::string sig_game;
@@ -308,7 +331,10 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("games")) return cmd_games();
-    if (rules->parsed()) return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
+    if (rules->parsed()) {
+      if (rules_text) return cmd_rules_text(rules_game, rules_lang);
+      return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
+    }
     if (play->parsed()) {
       if (play_opts.resume.empty() == play_opts.game.empty())
         throw Error(play_opts.resume.empty()
@@ -323,7 +349,7 @@ int main(int argc, char** argv) {
     if (sim->parsed())
       return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed,
                           sim_threads, sim_json, sim_records);
-    if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view);
+    if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view, rep_lang);
     if (sig->parsed()) return cmd_signature(sig_game, sig_games);
   } catch (const villainy::Error& e) {
     fmt::print(stderr, "villainy: error: {}\n", e.what());

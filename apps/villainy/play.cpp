@@ -16,7 +16,14 @@
 // - A decision with a single choice is applied without asking (and narrated) unless
 //   --ask-always. Within a decision taken in several steps by the same seat (nothing happening in
 //   between), each remaining choice keeps its number; numbers may have gaps.
-// - There is no default choice: an empty line shows the choices again.
+// - There is no default choice: an empty line shows the choices again. A choice that ends the turn
+//   (State::ends_turn) is numbered after the others and, when other actions are possible, is
+//   confirmed before it is applied.
+// - What happens is told through the game's events (State::apply_narrated), rendered by its
+//   catalogue in --lang (default: the locale). A person is not told their own chosen action back,
+//   only its consequences; a forced one is told, marked "(the only choice)".
+// - `card N` shows the cards named by choice N; `help NAME` the card of that name or key (any
+//   language); `help` the game's rules.text message (else its rules help).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -28,9 +35,12 @@
 
 #include "commands.h"
 #include "terminal.h"
+#include "ui_text.h"
 #include "villainy/agents/agents.h"
+#include "villainy/core/narration.h"
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
+#include "voice.h"
 
 namespace villainy::cli {
 
@@ -49,6 +59,10 @@ Input read_line(std::string& line) {
   return Input::kLine;
 }
 
+bool is_yes(const std::string& s) {
+  return s == "y" || s == "Y" || s == "yes" || s == "是";
+}
+
 // Writes the record to `path` atomically: a temporary file next to it, then a rename.
 void save_record(const Record& r, const std::string& path) {
   const std::string tmp = path + ".tmp";
@@ -64,8 +78,15 @@ void save_record(const Record& r, const std::string& path) {
   if (ec) throw Error(fmt::format("cannot save the record as '{}': {}", path, ec.message()));
 }
 
-std::string seat_label(Player p) {
-  return fmt::format("seat {}", p + 1);
+// A whole number, or 0 when `s` is not one.
+int number_in(const std::string& s) {
+  try {
+    size_t used = 0;
+    const int k = std::stoi(s, &used);
+    return used == s.size() ? k : 0;
+  } catch (const std::exception&) {
+    return 0;
+  }
 }
 
 class Session {
@@ -77,6 +98,8 @@ class Session {
         scr_(stdout, Screen::colour_wanted(STDOUT_FILENO)),
         game_(std::move(game)),
         state_(std::move(state)),
+        voice_(*game_, resolve_language(o.lang), scr_, state_.get()),
+        lang_(voice_.lang()),
         history_(std::move(history)),
         seats_(std::move(seats)),
         seed_(seed),
@@ -90,17 +113,23 @@ class Session {
         bots_[static_cast<size_t>(p)] = make_agent(seats_[static_cast<size_t>(p)], *game_);
     }
     hot_seat_ = humans_.size() > 1;
+    // The people listen; so does the spectator when only bots play, or in hot-seat (the public
+    // account of the game's end, which everyone reads together).
+    listeners_ = humans_;
+    if (humans_.size() != 1) listeners_.push_back(kSpectator);
   }
 
   int run(bool resumed) {
     const int n = game_->num_players();
-    scr_.line(fmt::format("{} — {} players, seed {}", game_->info().title, n, seed_));
+    scr_.line(ui(lang_, "header", fmt::arg("title", game_->info().title), fmt::arg("players", n),
+                 fmt::arg("seed", seed_)));
     for (int p = 0; p < n; ++p)
-      scr_.line(fmt::format("  Seat {}: {}", p + 1, seats_[static_cast<size_t>(p)]));
+      scr_.line(ui(lang_, "seat-agent", fmt::arg("seat", voice_.seat(p)),
+                   fmt::arg("agent", seats_[static_cast<size_t>(p)])));
     if (resumed)
-      scr_.line(fmt::format("Resumed from {} after {} actions.", opts_.resume, history_.size()));
-    if (!humans_.empty())
-      scr_.line("Type a choice's number, or help, view, log, quit at any prompt.");
+      scr_.line(ui(lang_, "resumed", fmt::arg("file", opts_.resume),
+                   fmt::arg("actions", history_.size())));
+    if (!humans_.empty()) scr_.line(ui(lang_, "commands-hint"));
     scr_.line("");
     bool quit = false;
     std::vector<Action> legal;
@@ -108,6 +137,7 @@ class Session {
       const Player p = state_->current_player();
       const std::uint64_t step = history_.size();
       Action a = kInvalidAction;
+      bool forced = false;
       if (p == kChancePlayer) {
         Rng rng(derive_seed(derive_seed(seed_, 0), step));
         a = state_->sample_chance(rng);
@@ -118,21 +148,23 @@ class Session {
           DecisionContext ctx(*state_, legal);
           a = bots_[static_cast<size_t>(p)]->act(ctx, rng);
         } else if (legal.size() == 1 && !opts_.ask_always) {
-          a = legal[0];  // forced: applied without asking, narrated below
+          a = legal[0];  // forced: applied without asking, and told
+          forced = true;
         } else {
           a = ask(p, legal, quit);
           if (quit) break;
         }
       }
-      apply(p, a);
+      apply(p, a, forced);
     }
     if (quit) {
       scr_.line("");
-      if (!record_path_.empty())
-        scr_.block(fmt::format("Game saved in {}.\nContinue it with: villainy play --resume {}",
-                               record_path_, record_path_));
-      else
-        scr_.line("Game abandoned (not saved: play with --record FILE to be able to resume).");
+      if (!record_path_.empty()) {
+        scr_.line(ui(lang_, "saved", fmt::arg("file", record_path_)));
+        scr_.line(ui(lang_, "resume-how", fmt::arg("file", record_path_)));
+      } else {
+        scr_.line(ui(lang_, "abandoned"));
+      }
       return 0;
     }
     finish();
@@ -140,30 +172,35 @@ class Session {
   }
 
  private:
-  // The lines each person (or the spectator, with bots only) sees for action `a`; applies it.
-  void apply(Player actor, Action a) {
-    std::vector<Player> viewers = humans_;
-    if (viewers.empty()) viewers.push_back(kSpectator);
-    std::map<Player, std::string> lines;
-    for (Player v : viewers) lines[v] = state_->describe_action(a, v);
-    const bool by_person = actor >= 0 && !bots_[static_cast<size_t>(actor)];
-    state_->apply_unchecked(a);
+  // Applies `a` and tells each person (or the spectator, with bots only) what they see happen.
+  void apply(Player actor, Action a, bool forced) {
+    const auto events = state_->apply_narrated(a, listeners_);
     history_.push_back(a);
+    const bool by_person = actor >= 0 && !bots_[static_cast<size_t>(actor)];
+    const bool chosen = by_person && !forced;
     last_actor_ = actor;
-    for (Player v : viewers) {
-      const std::string& line = lines[v];
-      if (line.empty()) continue;
-      if (v == kSpectator) {
-        if (actor != kChancePlayer) scr_.line(line);
-        continue;
+    last_chosen_ = chosen;
+    for (size_t i = 0; i < listeners_.size(); ++i) {
+      const Player v = listeners_[i];
+      for (size_t k = 0; k < events[i].size(); ++k) {
+        // A person is not told back the action they just chose (its consequences, they are).
+        if (k == 0 && chosen && actor == v) continue;
+        std::string line = voice_.render(events[i][k], v);
+        if (line.empty()) continue;
+        if (k == 0 && forced && actor == v) line += " " + ui(lang_, "forced");
+        if (v == kSpectator) {
+          if (hot_seat_)
+            public_.push_back(line);  // kept for the end; the people hear their own account
+          else
+            scr_.line(line, "", "  ");
+          continue;
+        }
+        log_[v].push_back(line);
+        if (hot_seat_)
+          pending_[v].push_back(line);
+        else
+          scr_.line(line, "  ", "    ");
       }
-      log_[v].push_back(line);
-      // A person does not need their own choice told back, unless it was forced on them.
-      const bool own = actor == v && by_person && asked_ == history_.size();
-      if (hot_seat_)
-        pending_[v].push_back(line);
-      else if (!own)
-        scr_.line(line, "  ", "    ");
     }
     if (by_person) save();
   }
@@ -177,10 +214,10 @@ class Session {
   bool hand_over(Player p, bool& quit) {
     scr_.clear();
     for (;;) {
-      scr_.prompt(fmt::format("Pass the keyboard to {}, press Enter. > ", seat_label(p)));
+      scr_.prompt(ui(lang_, "hand-over", fmt::arg("seat", voice_.seat(p))));
       std::string dummy;
       if (read_line(dummy) == Input::kLine) break;
-      if (confirm_quit()) {
+      if (confirm(ui(lang_, "confirm-quit"), true)) {
         quit = true;
         return false;
       }
@@ -189,22 +226,23 @@ class Session {
     return true;
   }
 
-  // Asks whether to quit; a second end of input confirms.
-  bool confirm_quit() {
-    std::cin.clear();  // after ^D on a terminal, reading goes on
-    scr_.prompt("\nQuit this game? (y/n) > ");
+  // Asks a yes/no question. The end of input answers `on_end` (after ^D on a terminal, reading
+  // goes on, so a person who pressed it by mistake is asked again).
+  bool confirm(const std::string& question, bool on_end) {
+    std::cin.clear();
+    scr_.prompt("\n" + question);
     std::string ans;
     if (read_line(ans) == Input::kEnd) {
       scr_.line("");
-      return true;
+      return on_end;
     }
-    return ans == "y" || ans == "yes" || ans == "Y";
+    return is_yes(ans);
   }
 
   // Numbers for the choices: kept from the previous prompt while the same seat goes on with one
-  // decision (nothing else happened in between), else 1..n.
+  // decision (it chose the last action), else 1..n with the turn-ending choices last.
   void number_choices(Player p, const std::vector<Action>& legal) {
-    const bool continues = numbered_for_ == p && last_actor_ == p && asked_ == history_.size();
+    const bool continues = numbered_for_ == p && last_actor_ == p && last_chosen_;
     std::map<Action, int> next;
     int top = 0;
     if (continues) {
@@ -212,23 +250,42 @@ class Session {
         if (auto it = numbers_.find(a); it != numbers_.end()) next[a] = it->second;
       for (auto& [a, k] : next) top = std::max(top, k);
     }
-    for (Action a : legal)
-      if (!next.count(a)) next[a] = ++top;
     if (!continues || next.empty()) {
       next.clear();
       top = 0;
-      for (Action a : legal) next[a] = ++top;
     }
+    for (int pass = 0; pass < 2; ++pass)
+      for (Action a : legal)
+        if (!next.count(a) && state_->ends_turn(a) == (pass == 1)) next[a] = ++top;
     numbers_ = std::move(next);
     numbered_for_ = p;
   }
 
-  void show_choices(Player p, const std::vector<std::pair<int, Action>>& order) {
-    scr_.line(fmt::format("Your choice, {}:", seat_label(p)));
-    for (auto& [k, a] : order) {
-      const std::string num = fmt::format("  {:>2}. ", k);
-      scr_.line(state_->describe_action(a, p), num, std::string(num.size(), ' '));
+  void show_choices(Player p) {
+    scr_.line(ui(lang_, "your-choice", fmt::arg("seat", voice_.seat(p))));
+    for (const Choice& c : choices_) {
+      const std::string num = fmt::format("  {:>2}. ", c.number);
+      scr_.line(c.label, num, std::string(num.size(), ' '));
     }
+  }
+
+  void show_view(Player p) { scr_.block(state_->view_text_for(voice_.context(p))); }
+
+  // `card N`: the cards choice N names; `help NAME`: a card by name or key.
+  void show_cards(const std::string& what, bool by_choice) {
+    std::vector<std::string> keys;
+    if (by_choice) {
+      const int k = number_in(what);
+      for (const Choice& c : choices_)
+        if (c.number == k) keys = voice_.cards_in(c.event);
+    } else if (std::string key = voice_.catalogue().find_card(what); !key.empty()) {
+      keys.push_back(key);
+    }
+    if (keys.empty()) {
+      scr_.line(ui(lang_, "no-card", fmt::arg("card", what)));
+      return;
+    }
+    for (const auto& key : keys) scr_.line(voice_.card_text(key), "  ", "    ");
   }
 
   Action ask(Player p, const std::vector<Action>& legal, bool& quit) {
@@ -238,106 +295,139 @@ class Session {
     if (hot_seat_) {
       for (const auto& line : pending_[p]) scr_.line(line, "  ", "    ");
       pending_[p].clear();
+      public_.clear();  // the end shows what happened after the last person's turn
     }
     number_choices(p, legal);
-    std::vector<std::pair<int, Action>> order;
-    for (Action a : legal) order.emplace_back(numbers_[a], a);
-    std::sort(order.begin(), order.end());
+    choices_.clear();
+    for (Action a : legal) {
+      Event e = state_->action_event(a, p);
+      std::string label = voice_.render(e, p, true);
+      choices_.push_back({numbers_[a], a, std::move(e), std::move(label)});
+    }
+    std::sort(choices_.begin(), choices_.end(),
+              [](const Choice& x, const Choice& y) { return x.number < y.number; });
     scr_.line("");
-    scr_.block(state_->view_text(p));
-    show_choices(p, order);
+    show_view(p);
+    show_choices(p);
     for (;;) {
       scr_.prompt("> ");
       std::string line;
       if (read_line(line) == Input::kEnd) {
-        if (confirm_quit()) {
+        if (confirm(ui(lang_, "confirm-quit"), true)) {
           quit = true;
           return kInvalidAction;
         }
+        show_choices(p);
         continue;
       }
       if (line.empty()) {
-        show_choices(p, order);
+        show_choices(p);
         continue;
       }
       if (line == "help" || line == "?") {
-        scr_.block(game_->rules_help());
+        scr_.block(voice_.rules_text());
+        scr_.line(ui(lang_, "commands-hint"));
+        continue;
+      }
+      if (line.rfind("help ", 0) == 0) {
+        show_cards(line.substr(5), false);
+        continue;
+      }
+      if (line.rfind("card ", 0) == 0) {
+        show_cards(line.substr(5), true);
         continue;
       }
       if (line == "view") {
-        scr_.block(state_->view_text(p));
+        show_view(p);
         continue;
       }
       if (line == "log") {
         auto& lg = log_[p];
-        for (size_t i = lg.size() > 40 ? lg.size() - 40 : 0; i < lg.size(); ++i)
-          scr_.line(lg[i], "  ", "    ");
+        const size_t from = lg.size() > 40 ? lg.size() - 40 : 0;
+        scr_.line(ui(lang_, "log-header", fmt::arg("n", lg.size() - from)));
+        for (size_t i = from; i < lg.size(); ++i) scr_.line(lg[i], "  ", "    ");
         continue;
       }
       if (line == "quit" || line == "q") {
-        if (confirm_quit()) {
+        if (confirm(ui(lang_, "confirm-quit"), true)) {
           quit = true;
           return kInvalidAction;
         }
-        show_choices(p, order);
+        show_choices(p);
         continue;
       }
-      int k = 0;
-      try {
-        size_t used = 0;
-        k = std::stoi(line, &used);
-        if (used != line.size()) k = 0;
-      } catch (const std::exception&) {
-        k = 0;
-      }
-      for (auto& [num, a] : order)
-        if (num == k) return chosen(a);
+      const Choice* picked = nullptr;
+      const int k = number_in(line);
+      for (const Choice& c : choices_)
+        if (c.number == k) picked = &c;
       // Also accept an action's name.
-      auto named = game_->action_from_name(line);
-      if (named && std::binary_search(legal.begin(), legal.end(), *named)) return chosen(*named);
-      scr_.line(
-          fmt::format("'{}' is not a choice: type one of the numbers shown, or help, view, "
-                      "log, quit.",
-                      line));
+      if (picked == nullptr)
+        if (auto named = game_->action_from_name(line))
+          for (const Choice& c : choices_)
+            if (c.action == *named) picked = &c;
+      if (picked == nullptr) {
+        scr_.line(ui(lang_, "not-a-choice", fmt::arg("input", line)));
+        continue;
+      }
+      // Ending the turn while other things can be done is confirmed (issue 11).
+      if (choices_.size() > 1 && state_->ends_turn(picked->action) &&
+          !confirm(ui(lang_, "confirm-end-turn", fmt::arg("choice", picked->label)), false)) {
+        show_choices(p);
+        continue;
+      }
+      return picked->action;
     }
-  }
-
-  Action chosen(Action a) {
-    asked_ = history_.size() + 1;  // the next step is this person's own, chosen action
-    return a;
   }
 
   void finish() {
     save();
     if (hot_seat_) scr_.clear();
-    for (Player h : humans_)
-      if (hot_seat_ && !pending_[h].empty()) pending_[h].clear();  // the table shows the end
+    // Hot-seat: everyone sees the end together, told as the spectator sees it.
     scr_.line("");
-    scr_.block(state_->view_text(humans_.size() == 1 ? humans_[0] : kSpectator));
-    std::string w = "Winners:";
-    for (Player p : state_->winners())
-      w += fmt::format(" seat {} ({})", p + 1, seats_[static_cast<size_t>(p)]);
-    scr_.line(w);
-    if (!record_path_.empty()) scr_.line(fmt::format("Record written to {}", record_path_));
+    const Player viewer = humans_.size() == 1 ? humans_[0] : kSpectator;
+    if (hot_seat_)
+      for (const auto& line : public_) scr_.line(line, "  ", "    ");
+    show_view(viewer);
+    std::vector<std::string> ws;
+    for (Player w : state_->winners())
+      ws.push_back(ui(lang_, "seat-with-agent", fmt::arg("seat", voice_.seat(w)),
+                      fmt::arg("agent", seats_[static_cast<size_t>(w)])));
+    std::string joined;
+    for (size_t i = 0; i < ws.size(); ++i)
+      joined += (i ? std::string(ui_text(lang_, "list-sep")) : std::string()) + ws[i];
+    scr_.line(ui(lang_, "winners", fmt::arg("seats", joined)));
+    if (!record_path_.empty())
+      scr_.line(ui(lang_, "record-written", fmt::arg("file", record_path_)));
   }
+
+  struct Choice {
+    int number;
+    Action action;
+    Event event;
+    std::string label;
+  };
 
   const PlayOptions& opts_;
   Screen scr_;
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;
+  Voice voice_;
+  std::string lang_;
   std::vector<Action> history_;
   std::vector<std::string> seats_;
   std::uint64_t seed_;
   std::string record_path_;
   std::vector<std::unique_ptr<Agent>> bots_;
-  std::vector<Player> humans_;
+  std::vector<Player> humans_, listeners_;
   bool hot_seat_ = false;
   std::map<Player, std::vector<std::string>> pending_, log_;
+  std::vector<std::string> public_;
   Player last_human_ = -1;
   Player last_actor_ = kInvalidAction;
+  bool last_chosen_ = false;
   Player numbered_for_ = kInvalidAction;
   std::map<Action, int> numbers_;
-  std::uint64_t asked_ = 0;  // history size right after the last action a person chose
+  std::vector<Choice> choices_;
 };
 
 }  // namespace
