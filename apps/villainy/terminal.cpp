@@ -63,6 +63,11 @@ bool no_line_start(std::uint32_t cp) {
   }
 }
 
+// Opening brackets that must not end a line (they stay with the character after them).
+bool no_line_end(std::uint32_t cp) {
+  return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x3010;  // （「『【
+}
+
 // Length of the ANSI escape sequence at s[i] (0 when there is none).
 size_t escape_length(std::string_view s, size_t i) {
   if (s[i] != '\033' || i + 1 >= s.size() || s[i + 1] != '[') return 0;
@@ -81,6 +86,7 @@ struct Unit {
 std::vector<Unit> units_of(std::string_view s) {
   std::vector<Unit> out;
   bool last_wide = false;
+  bool glue = false;  // the previous character was an opening bracket
   for (size_t i = 0; i < s.size();) {
     if (size_t e = escape_length(s, i)) {
       if (out.empty() || out.back().space) out.push_back({});
@@ -96,20 +102,23 @@ std::vector<Unit> units_of(std::string_view s) {
       out.back().text += ' ';
       out.back().width += 1;
       last_wide = false;
+      glue = false;
     } else if (is_wide(cp)) {
-      if (no_line_start(cp) && !out.empty() && !out.back().space) {
+      if ((glue || no_line_start(cp)) && !out.empty() && !out.back().space) {
         out.back().text.append(bytes);
         out.back().width += 2;
       } else {
         out.push_back({std::string(bytes), 2, false});
       }
       last_wide = true;
+      glue = no_line_end(cp);
     } else {
       // A narrow character right after a wide one starts a new unit (a break is allowed there).
-      if (last_wide || out.empty() || out.back().space) out.push_back({});
+      if ((last_wide && !glue) || out.empty() || out.back().space) out.push_back({});
       out.back().text.append(bytes);
       out.back().width += is_zero_width(cp) ? 0 : 1;
       last_wide = false;
+      glue = false;
     }
   }
   return out;

@@ -46,7 +46,7 @@ constexpr Entry kTexts[] = {
      "找不到卡牌「{card}」：card N 顯示選項 N 的卡牌，help 名稱 依名稱查卡牌。"},
     {"cards-on-screen", "Cards: {cards}", "卡牌：{cards}"},
     {"log-header", "What happened (the last {n} lines):", "發生的事（最近 {n} 行）："},
-    {"log-for", "--- log for {viewer} ---", "--- {viewer} 的紀錄 ---"},
+    {"log-for", "--- log for {viewer} ---", "--- {viewer}的紀錄 ---"},
     {"final-view", "--- final view ---", "--- 最終畫面 ---"},
     {"a-spectator", "a spectator", "旁觀者"},
     {"seat-n", "seat {seat}", "座位 {seat}"},
