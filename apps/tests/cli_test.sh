@@ -140,6 +140,19 @@ check "hot-seat asks to pass the keyboard" contains "$tmp/hot" "Pass the keyboar
 check "hot-seat clears the scrollback" contains "$tmp/hot" $'\033\[2J\033\[3J\033\[H'
 check "no colour when not a terminal" bash -c "! grep -q $'\033\\[9' '$tmp/hot'"
 
+# Languages (issue 11): play, replay and rules --text take --lang; a bad one is named.
+printf '1\n' | "$V" play supporting-cast --seed 3 --lang zh-TW >"$tmp/zh" 2>&1
+check "play --lang zh-TW speaks Chinese" contains "$tmp/zh" "請選擇"
+LANG=zh_TW.UTF-8 LC_ALL= LC_MESSAGES= "$V" replay "$tmp/rec/game-0000001.json" --view 1 >"$tmp/zhrep" 2>&1
+check "replay takes the language from the locale" contains "$tmp/zhrep" "紀錄無誤"
+"$V" play supporting-cast --seed 3 --lang fr </dev/null >"$tmp/err" 2>&1; rc=$?
+check "an unknown language is refused" test "$rc" -eq 2
+check "an unknown language is named" contains "$tmp/err" "unknown language 'fr'"
+"$V" rules cheaty-mages --text >"$tmp/rtext" 2>&1; rc=$?
+check "rules --text exits 0" test "$rc" -eq 0
+check "rules --text is not the option list" bash -c "! grep -q 'Options (--option' '$tmp/rtext'"
+check "rules without --text lists the options" contains "$tmp/rules" "Options (--option"
+
 # CLI polish (issue 11).
 "$V" frobnicate >"$tmp/err" 2>&1; rc=$?
 check "unknown command exits non-zero" test "$rc" -ne 0
