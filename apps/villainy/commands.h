@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "villainy/core/json_input.h"
 
@@ -40,6 +42,21 @@ inline CLI::Validator uint_in(std::uint64_t lo, std::uint64_t hi) {
       fmt::format("UINT in [{}, {}]", lo, hi));
 }
 
+// The validator for --games: as uint_in(1, hi), but 0 gets a plain sentence.
+inline CLI::Validator games_in(std::uint64_t hi) {
+  return CLI::Validator(
+      [hi](std::string& s) -> std::string {
+        if (s == "0") return "0 games is nothing to do: give 1 or more";
+        try {
+          parse_uint_in(s, 1, hi, "the value");
+          return "";
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      fmt::format("UINT in [1, {}]", hi));
+}
+
 // `villainy tournament ...` (tournament_cmd.cpp, when present). Adds the subcommand to `app`;
 // the subcommand runs from its own callback.
 void add_tournament_command(CLI::App& app);
@@ -48,7 +65,17 @@ void add_serve_command(CLI::App& app);
 // `villainy client ...` (client_cmd.cpp): the headless client of the online protocol.
 void add_client_command(CLI::App& app);
 // `villainy play ...` (play.cpp).
-int run_play(const std::string& game, const std::vector<std::string>& seats,
-             const std::vector<std::string>& options, std::uint64_t seed, bool seed_given,
-             int players, const std::string& record_path);
+struct PlayOptions {
+  std::string game;
+  std::vector<std::string> seats;  // one agent spec (or "human") per seat; empty: the default
+  std::vector<std::string> options;
+  std::uint64_t seed = 0;
+  int players = 0;
+  std::string record;       // save the record here after every action ("" = none)
+  std::string resume;       // continue the unfinished game of this record ("" = a new game)
+  std::string lang;         // "en" or "zh-TW" ("" = from the locale)
+  bool ask_always = false;  // ask even when a decision has a single choice
+};
+int run_play(const PlayOptions& opts);
+
 }  // namespace villainy::cli

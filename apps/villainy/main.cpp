@@ -11,7 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "terminal.h"
+#include "ui_text.h"
 #include "villainy/agents/agents.h"
+#include "voice.h"
 #include "villainy/agents/ismcts.h"
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
@@ -137,7 +140,8 @@ int cmd_simulate(const std::string& name, std::uint64_t games, int players,
   return 0;
 }
 
-int cmd_replay(const std::string& path, bool json_out, const std::string& view) {
+int cmd_replay(const std::string& path, bool json_out, const std::string& view,
+               const std::string& lang_arg) {
   Record r = read_record_file(path);
   ReplayResult res = replay_record(r);
   const State& s = *res.state;
@@ -163,25 +167,39 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view) 
     fmt::print("{}\n", j.dump(2));
     return 0;
   }
-  fmt::print("Record OK: {} ({} players), {} actions replayed.\n", r.game, r.players,
-             res.actions.size());
+  Screen scr(stdout, Screen::colour_wanted(STDOUT_FILENO));
+  Voice voice(*res.game, resolve_language(lang_arg), scr, &s);
+  const std::string& lang = voice.lang();
+  scr.line(ui(lang, "record-ok", fmt::arg("game", r.game), fmt::arg("players", r.players),
+              fmt::arg("actions", res.actions.size())));
   if (have_view) {
-    // The viewer's log and final view: built for that viewer only.
+    // The viewer's log and final view: every event built for that viewer only.
     auto replay = res.game->new_initial_state();
-    fmt::print("--- log for {} ---\n",
-               viewer == kSpectator ? std::string("a spectator") : fmt::format("seat {}", viewer));
-    for (Action a : res.actions) {
-      fmt::print("{}\n", replay->describe_action(a, viewer));
-      replay->apply_unchecked(a);
-    }
-    fmt::print("--- final view ---\n{}", s.view_text(viewer));
+    scr.line(ui(lang, "log-for",
+                fmt::arg("viewer", viewer == kSpectator ? std::string(ui_text(lang, "a-spectator"))
+                                                        : voice.seat(viewer))));
+    for (Action a : res.actions)
+      for (const Event& e : replay->apply_narrated(a, viewer))
+        if (std::string line = voice.render(e, viewer); !line.empty()) scr.line(line, "", "  ");
+    scr.line(ui(lang, "final-view"));
+    scr.block(s.view_text_for(voice.context(viewer)));
   }
   if (s.is_terminal()) {
     fmt::print("Winners: {}\nReturns: {}\nOutcome: {}\n", fmt::join(s.winners(), ", "),
                fmt::join(s.returns(), ", "), s.outcome().dump());
   } else {
-    fmt::print("The game is not over (the record is unfinished).\n");
+    scr.line(ui(lang, "not-over"));
   }
+  return 0;
+}
+
+// `villainy rules GAME --text`: the game explained for a player, in the language.
+int cmd_rules_text(const std::string& name, const std::string& lang) {
+  const GameEntry& e = find_game(name);
+  auto game = load_game(name, {}, e.info.min_players);
+  Screen scr(stdout, false);
+  Voice voice(*game, resolve_language(lang), scr);
+  scr.block(voice.rules_text());
   return 0;
 }
 
@@ -205,7 +223,8 @@ int main(int argc, char** argv) {
   register_all_games();
   register_all_agents();
 
-  CLI::App app{"villainy — three tabletop games of villainy: play, simulate, replay"};
+  // Named, so that usage lines say `villainy`, not the path the program was started from.
+  CLI::App app{"villainy — three tabletop games of villainy: play, simulate, replay", "villainy"};
   app.require_subcommand(1);
 
   app.add_subcommand("games", "list the games and their player counts");
@@ -214,23 +233,38 @@ int main(int argc, char** argv) {
       app.add_subcommand("rules", "a game's options (defaults, allowed values) and agents");
   std::string rules_game;
   rules->add_option("game", rules_game, "game name")->required();
-  bool rules_tensor = false;
-  rules->add_flag("--tensor", rules_tensor, "print the view tensor's named layout instead");
+  bool rules_tensor = false, rules_text = false;
+  std::string rules_lang;
+  auto* tensor_flag =
+      rules->add_flag("--tensor", rules_tensor, "print the view tensor's named layout instead");
+  rules->add_flag("--text", rules_text, "explain the game for a player (a page, no rule ids)")
+      ->excludes(tensor_flag);
+  rules->add_option("--lang", rules_lang, "language of --text: en or zh-TW (default: the locale)");
 
   auto* play = app.add_subcommand("play", "play in the terminal against bots (or hot-seat)");
-  std::string play_game, play_seats, play_record;
-  std::vector<std::string> play_options;
-  std::uint64_t play_seed = 0;
-  int play_players = 0;
-  play->add_option("game", play_game, "game name")->required();
-  play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
-  play->add_option("--players", play_players,
-                   "number of players (default: as many as --seats, else the minimum)")
-      ->check(int_in(0, kMaxPlayersFlag));
-  play->add_option("--option", play_options, "rule option NAME=VALUE (repeatable)");
-  auto* seed_opt = play->add_option("--seed", play_seed, "random seed (default: from the clock)")
-                       ->check(uint_in(0, UINT64_MAX));
-  play->add_option("--record", play_record, "write the game's record to this file at the end");
+  PlayOptions play_opts;
+  std::string play_seats;
+  play->add_option("game", play_opts.game, "game name (not with --resume)");
+  auto* seats_opt =
+      play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
+  auto* players_opt =
+      play->add_option("--players", play_opts.players,
+                       "number of players (default: as many as --seats, else the minimum)")
+          ->check(int_in(0, kMaxPlayersFlag));
+  auto* options_opt =
+      play->add_option("--option", play_opts.options, "rule option NAME=VALUE (repeatable)");
+  auto* seed_opt =
+      play->add_option("--seed", play_opts.seed, "random seed (default: from the clock)")
+          ->check(uint_in(0, UINT64_MAX));
+  play->add_option("--record", play_opts.record,
+                   "save the game's record in this file after every action");
+  auto* resume_opt = play->add_option(
+      "--resume", play_opts.resume,
+      "continue the unfinished game of this record (saving into it unless --record)");
+  resume_opt->excludes(seats_opt)->excludes(players_opt)->excludes(options_opt)->excludes(seed_opt);
+  play->add_option("--lang", play_opts.lang, "language: en or zh-TW (default: from the locale)");
+  play->add_flag("--ask-always", play_opts.ask_always,
+                 "ask even when a decision has a single choice");
 
   auto* sim = app.add_subcommand("simulate", "simulate many games and print the designer report");
   std::string sim_game, sim_seats, sim_records;
@@ -239,7 +273,7 @@ int main(int argc, char** argv) {
   int sim_players = 0, sim_threads = 0;
   bool sim_json = false;
   sim->add_option("game", sim_game, "game name")->required();
-  sim->add_option("--games", sim_games, "number of games")->check(uint_in(1, kMaxSimulateGames));
+  sim->add_option("--games", sim_games, "number of games")->check(games_in(kMaxSimulateGames));
   sim->add_option("--players", sim_players, "number of players (random seats unless --seats)")
       ->check(int_in(0, kMaxPlayersFlag));
   sim->add_option("--seats", sim_seats,
@@ -253,22 +287,37 @@ int main(int argc, char** argv) {
   sim->add_option("--records", sim_records, "write one record per game into this folder");
 
   auto* rep = app.add_subcommand("replay", "replay and check a game record");
-  std::string rep_path, rep_view;
+  std::string rep_path, rep_view, rep_lang;
   bool rep_json = false;
   rep->add_option("record", rep_path, "record file (JSON)")->required();
   rep->add_flag("--json", rep_json, "print the result as JSON");
   rep->add_option("--view", rep_view, "print this seat's (or 'spectator') log and final view");
+  rep->add_option("--lang", rep_lang, "language of the log: en or zh-TW (default: the locale)");
 
   auto* sig = app.add_subcommand("signature", "deterministic signature over N seeded random games");
   std::string sig_game;
   int sig_games = 200;
   sig->add_option("game", sig_game, "game name (default: all)");
-  sig->add_option("--games", sig_games, "number of games")->check(int_in(1, 10'000'000));
+  sig->add_option("--games", sig_games, "number of games")->check(games_in(10'000'000));
 
   add_tournament_command(app);
   add_serve_command(app);
   add_client_command(app);
 
+  // An unknown command is named in the error (CLI11 alone says only that one is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    bool known = false;
+    for (CLI::App* sub : app.get_subcommands({})) {
+      names.push_back(sub->get_name());
+      known = known || sub->check_name(argv[1]);
+    }
+    if (!known) {
+      fmt::print(stderr, "villainy: unknown command '{}'; the commands are: {}\n", argv[1],
+                 fmt::join(names, ", "));
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -276,29 +325,25 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("games")) return cmd_games();
-    if (rules->parsed()) return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
+    if (rules->parsed()) {
+      if (rules_text) return cmd_rules_text(rules_game, rules_lang);
+      return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
+    }
     if (play->parsed()) {
-      std::uint64_t seed = play_seed;
+      if (play_opts.resume.empty() == play_opts.game.empty())
+        throw Error(play_opts.resume.empty()
+                        ? "play needs a game (see villainy games) or --resume RECORD"
+                        : "play --resume continues the record's own game: name no game");
       if (seed_opt->count() == 0)
-        seed =
+        play_opts.seed =
             static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-      std::vector<std::string> seats;
-      if (!play_seats.empty()) {
-        seats = split_commas(play_seats);
-      } else {
-        const GameEntry& e = find_game(play_game);
-        int k = play_players > 0 ? play_players : e.info.min_players;
-        check_player_count(e, k);  // before allocating a seat per player
-        seats.assign(static_cast<size_t>(k), "heuristic");
-        seats[0] = "human";
-      }
-      return run_play(play_game, seats, play_options, seed, seed_opt->count() > 0, play_players,
-                      play_record);
+      if (!play_seats.empty()) play_opts.seats = split_commas(play_seats);
+      return run_play(play_opts);
     }
     if (sim->parsed())
       return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed,
                           sim_threads, sim_json, sim_records);
-    if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view);
+    if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view, rep_lang);
     if (sig->parsed()) return cmd_signature(sig_game, sig_games);
   } catch (const villainy::Error& e) {
     fmt::print(stderr, "villainy: error: {}\n", e.what());

@@ -1,6 +1,8 @@
 // `villainy tournament GAME --agents A,B,... --games N [--players K] [--option KEY=VALUE]...`
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -23,10 +25,11 @@ struct TournamentArgs {
   int players = 0;
   std::vector<std::string> options;
   std::uint64_t seed = 1;
-  int threads = 1;
+  int threads = 0;  // all cores
   bool json = false;
   bool timing = false;
-  bool progress = false;
+  bool progress = false;     // forced on
+  bool no_progress = false;  // forced off (default: on when stderr is a terminal)
 };
 
 int run_tournament_command(const TournamentArgs& a) {
@@ -56,12 +59,19 @@ int run_tournament_command(const TournamentArgs& a) {
   cfg.seed = a.seed;
   cfg.threads = a.threads;
   cfg.timing = a.timing;
-  if (a.progress)
-    cfg.progress = [](std::uint64_t done, std::uint64_t total) {
-      if (done % 50 == 0 || done == total)
-        std::cerr << fmt::format("\r{}/{} games", done, total) << (done == total ? "\n" : "")
-                  << std::flush;
+  // Progress on stderr: by default only on a terminal (a pipe or a file gets the report alone).
+  if (a.progress || (!a.no_progress && isatty(STDERR_FILENO))) {
+    const auto start = std::chrono::steady_clock::now();
+    cfg.progress = [start, last = start](std::uint64_t done, std::uint64_t total) mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (done != total && now - last < std::chrono::milliseconds(250)) return;
+      last = now;
+      const double secs = std::chrono::duration<double>(now - start).count();
+      std::cerr << fmt::format("\r{} / {} games ({:.0f}%), {:.1f} s", done, total,
+                               100.0 * static_cast<double>(done) / static_cast<double>(total), secs)
+                << (done == total ? "\n" : "") << std::flush;
     };
+  }
   TournamentResult r = run_tournament(cfg);
   if (a.json)
     std::cout << r.to_json().dump(2) << "\n";
@@ -85,7 +95,7 @@ void add_tournament_command(CLI::App& app) {
   sub->add_option("--games", args->games,
                   "number of games (use a multiple of the number of agents)")
       ->capture_default_str()
-      ->check(uint_in(1, kMaxTournamentGames));
+      ->check(games_in(kMaxTournamentGames));
   sub->add_option(
          "--players", args->players,
          "player count (default: the number of agents if the game allows, else its minimum)")
@@ -100,7 +110,9 @@ void add_tournament_command(CLI::App& app) {
       ->check(int_in(0, kMaxThreads));
   sub->add_flag("--json", args->json, "print the report as JSON");
   sub->add_flag("--timing", args->timing, "also report time per decision (not deterministic)");
-  sub->add_flag("--progress", args->progress, "show progress on stderr");
+  auto* prog = sub->add_flag("--progress", args->progress,
+                             "show progress on stderr (default: when stderr is a terminal)");
+  sub->add_flag("--no-progress", args->no_progress, "never show progress")->excludes(prog);
   sub->callback([args]() {
     try {
       run_tournament_command(*args);

@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "narration_check.h"
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
 
@@ -177,6 +178,7 @@ std::string indistinguishable_difference(const State& a, const State& b, Player 
   std::string d = view_difference(a, b, v);
   if (d.empty()) d = resample_difference(a, b, v, seed);
   if (d.empty()) d = description_difference(a, b, v);
+  if (d.empty()) d = narration_difference(a, b, v, seed, view_difference);  // events (issue 11)
   return d;
 }
 

@@ -1,0 +1,59 @@
+// Terminal output for `villainy play` and `replay`: lines wrapped to 80 columns (display width:
+// CJK characters count two columns, colour codes none), optional colour, and clearing the screen
+// with its scrollback for hot-seat play.
+#pragma once
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace villainy::cli {
+
+inline constexpr int kScreenWidth = 80;
+
+// Display width of UTF-8 text: East Asian wide and fullwidth characters count 2, combining marks
+// and ANSI escape sequences (colour) 0, everything else 1.
+int display_width(std::string_view text);
+
+// Wraps one line of text to `width` columns. The first output line starts with `first`, the
+// following ones with `rest` (a hanging indent). Breaks at spaces, and between two CJK characters
+// (which have no spaces between them); a word longer than a line is cut. Never returns an empty
+// vector.
+std::vector<std::string> wrap(std::string_view text, int width, std::string_view first,
+                              std::string_view rest);
+
+// Wraps a block of lines (as a game's view_text): each line keeps its own indentation, and its
+// continuation lines are indented two more columns.
+std::string wrap_block(std::string_view block, int width = kScreenWidth);
+
+// The named colours the terminal uses (ANSI 8-colour set, bright where it reads better).
+enum class Colour { kNone, kBold, kDim, kRed, kGreen, kYellow, kBlue, kMagenta, kCyan, kWhite };
+
+// A colour named in game data ("grey", "purple", "gold", ...); kNone when unknown.
+Colour colour_from_name(std::string_view name);
+
+class Screen {
+ public:
+  // Colour is on when `colour` is true: see colour_wanted().
+  Screen(std::FILE* out, bool colour) : out_(out), colour_(colour) {}
+  // True when `fd` is a terminal, NO_COLOR is unset or empty, and TERM is not "dumb".
+  static bool colour_wanted(int fd);
+
+  bool colour() const { return colour_; }
+  // `text` in colour `c` (unchanged when colour is off).
+  std::string paint(std::string_view text, Colour c) const;
+  // Prints `text` (one logical line) wrapped, with the given first-line and hanging prefixes.
+  void line(std::string_view text, std::string_view first = "", std::string_view rest = "  ");
+  // Prints a block of lines (each wrapped keeping its indentation).
+  void block(std::string_view text);
+  // Prints text as is (a prompt, no newline) and flushes.
+  void prompt(std::string_view text);
+  // Clears the screen and the scrollback (ESC[2J, ESC[3J, cursor home).
+  void clear();
+
+ private:
+  std::FILE* out_;
+  bool colour_;
+};
+
+}  // namespace villainy::cli
