@@ -68,6 +68,11 @@
 //       (it simply cannot win) until cleanup discards them after the refill (CM-13/CM-14).
 //   D15 Stage of a composite decision and the spell being cast are public, except the identity of a
 //       face-down spell being cast (shown as its type, resampled like the face-down spells).
+//   D16 Card files (cards=PATH, issue 14) may change names, texts, copies, mana, strength, the
+//       Forbidden mark and the type of a spell, a fighter's strength, prize and reversal, and a
+//       judge's limit, penalty and bans; the keys and their order stay the engine's (rules refer
+//       to cards by them). lawty-limit=10 (the default) keeps the file's limit for Lawty; 12 sets
+//       12 (CM-21).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -236,6 +241,7 @@ class CheatyMagesState : public State {
   void next_spell_turn(bool advance);
   void end_turn();
   void place_spell(int kind, int loc, bool face_up, ForbiddenClass fclass);
+  void truncate_spells(int n);
   void remove_spell(int i);  // to the discard pile (with what is attached)
   void clear_loc(int loc);
   void reveal_to(int pos, int p);  // peek / Detect Magic

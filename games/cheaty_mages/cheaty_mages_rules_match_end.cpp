@@ -50,7 +50,7 @@ void CheatyMagesState::next_refill() {
 void CheatyMagesState::cleanup() {
   // CM-14: spells and the judge are discarded; fighters return to their deck.
   for (int i = 0; i < d_.n_spells; ++i) discard_card(d_.spells[static_cast<size_t>(i)].kind);
-  d_.n_spells = 0;
+  truncate_spells(0);
   d_.next_uid = 0;
   d_.judge = -1;
   d_.fighters.fill(-1);

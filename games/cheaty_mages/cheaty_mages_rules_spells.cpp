@@ -420,6 +420,13 @@ void CheatyMagesState::place_spell(int k, int loc, bool face_up, ForbiddenClass 
   s.attached = -1;
 }
 
+// Keeps the first n spells; the slots after them return to their initial value, so that two
+// states with the same spells in play have the same data (and fingerprint, and resample).
+void CheatyMagesState::truncate_spells(int n) {
+  for (int i = n; i < d_.n_spells; ++i) d_.spells[static_cast<size_t>(i)] = Spell{};
+  d_.n_spells = static_cast<std::int16_t>(n);
+}
+
 void CheatyMagesState::remove_spell(int idx) {
   const std::uint8_t uid = d_.spells[static_cast<size_t>(idx)].uid;
   int w = 0;
@@ -431,7 +438,7 @@ void CheatyMagesState::remove_spell(int idx) {
     }
     d_.spells[static_cast<size_t>(w++)] = s;
   }
-  d_.n_spells = static_cast<std::int16_t>(w);
+  truncate_spells(w);
 }
 
 void CheatyMagesState::clear_loc(int loc) {
@@ -444,7 +451,7 @@ void CheatyMagesState::clear_loc(int loc) {
     }
     d_.spells[static_cast<size_t>(w++)] = s;
   }
-  d_.n_spells = static_cast<std::int16_t>(w);
+  truncate_spells(w);
 }
 
 void CheatyMagesState::reveal_to(int pos, int p) {

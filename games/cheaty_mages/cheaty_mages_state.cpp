@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "cheaty_mages/cheaty_mages.h"
-#include "villainy/core/signature.h"
+#include "villainy/core/fingerprint.h"
 
 namespace villainy::cheaty_mages {
 
@@ -154,78 +154,9 @@ std::unique_ptr<State> CheatyMagesState::clone() const {
   return std::make_unique<CheatyMagesState>(*this);
 }
 
+// The whole state's data, checked at compile time to be all value bytes (cheaty_mages_state.h).
 std::uint64_t CheatyMagesState::fingerprint() const {
-  std::uint64_t h = kFnvOffset;
-  auto mix = [&](std::uint64_t v) { h = fnv1a(h, v); };
-  auto mix_counts = [&](const std::array<std::int8_t, kKinds>& c) {
-    for (int k = 0; k < kKinds; k += 8) {
-      std::uint64_t v = 0;
-      for (int i = 0; i < 8 && k + i < kKinds; ++i)
-        v |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(c[static_cast<size_t>(k + i)]))
-             << (8 * i);
-      mix(v);
-    }
-  };
-  for (int p = 0; p < num_players(); ++p) {
-    const Seat& s = d_.seats[p];
-    mix_counts(s.hand);
-    mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.coins)) |
-        (static_cast<std::uint64_t>(s.bets) << 16) | (static_cast<std::uint64_t>(s.bet_n) << 24) |
-        (static_cast<std::uint64_t>(s.passed) << 32) |
-        (static_cast<std::uint64_t>(s.hand_n) << 40));
-  }
-  mix_counts(d_.deck);
-  mix_counts(d_.discard);
-  mix(static_cast<std::uint64_t>(d_.deck_n) | (static_cast<std::uint64_t>(d_.discard_n) << 16) |
-      (static_cast<std::uint64_t>(d_.n_spells) << 32) |
-      (static_cast<std::uint64_t>(d_.next_uid) << 48));
-  for (int i = 0; i < d_.n_spells; ++i) {
-    const Spell& s = d_.spells[static_cast<size_t>(i)];
-    mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.kind)) |
-        (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.loc)) << 8) |
-        (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.caster)) << 16) |
-        (static_cast<std::uint64_t>(s.known) << 24) |
-        (static_cast<std::uint64_t>(s.face_up) << 32) |
-        (static_cast<std::uint64_t>(s.fclass) << 34) | (static_cast<std::uint64_t>(s.uid) << 40) |
-        (static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.attached)) << 48));
-  }
-  std::uint64_t f = 0;
-  for (int pos = 0; pos < kPositions; ++pos)
-    f |=
-        static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.fighters[static_cast<size_t>(pos)]))
-        << (8 * pos);
-  mix(f);
-  mix(static_cast<std::uint64_t>(d_.fighter_deck) |
-      (static_cast<std::uint64_t>(d_.judge_deck) << 16) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.judge)) << 24) |
-      (static_cast<std::uint64_t>(d_.phase) << 32) | (static_cast<std::uint64_t>(d_.stage) << 40) |
-      (static_cast<std::uint64_t>(d_.start_player) << 48) |
-      (static_cast<std::uint64_t>(d_.turn_player) << 56));
-  mix(static_cast<std::uint64_t>(d_.decider) | (static_cast<std::uint64_t>(d_.deal_seat) << 8) |
-      (static_cast<std::uint64_t>(d_.deal_pos) << 16) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.draw_for)) << 24) |
-      (static_cast<std::uint64_t>(d_.draws_left) << 32) |
-      (static_cast<std::uint64_t>(d_.after_draw) << 40) |
-      (static_cast<std::uint64_t>(d_.refill_seat) << 48) |
-      (static_cast<std::uint64_t>(d_.refill_done) << 56));
-  mix(static_cast<std::uint64_t>(d_.start_candidates) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.p_kind)) << 8) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.p_loc)) << 16) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.p_spell)) << 24) |
-      (static_cast<std::uint64_t>(d_.p_face_up) << 32) |
-      (static_cast<std::uint64_t>(d_.p_fclass) << 40) |
-      (static_cast<std::uint64_t>(d_.bets_public) << 48) |
-      (static_cast<std::uint64_t>(d_.winners_mask) << 56));
-  mix(static_cast<std::uint64_t>(d_.spell_turns) | (static_cast<std::uint64_t>(d_.counted) << 16) |
-      (static_cast<std::uint64_t>(d_.played) << 24) |
-      (static_cast<std::uint64_t>(d_.replays) << 40));
-  for (int p = 0; p < num_players(); ++p) mix(static_cast<std::uint64_t>(d_.seats[p].match_bribes));
-  mix(static_cast<std::uint64_t>(d_.summary.number) |
-      (static_cast<std::uint64_t>(d_.summary.winner_pos + 1) << 16) |
-      (static_cast<std::uint64_t>(d_.summary.dispelled) << 24) |
-      (static_cast<std::uint64_t>(d_.summary.ejected) << 32) |
-      (static_cast<std::uint64_t>(static_cast<std::uint8_t>(d_.summary.ferine_type)) << 40));
-  return h;
+  return Fingerprint().add(static_cast<const TableData&>(d_)).add(d_.seats).value();
 }
 
 }  // namespace villainy::cheaty_mages

@@ -403,6 +403,12 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
   const auto& g = *cm_;
   using namespace act;
   const int actor = current_player();
+  // "position 3 (Skeleton)": choices name the fighter, not only its number (issue 11).
+  auto position = [&](int pos) {
+    const int f = d_.fighters[static_cast<size_t>(pos)];
+    return f >= 0 ? fmt::format("position {} ({})", pos + 1, g.fighter(f).name)
+                  : fmt::format("position {}", pos + 1);
+  };
   switch (d_.phase) {
     case Phase::kStartPlayer:
       return fmt::format("{} start{}", Who(a - kStart, viewer), a - kStart == viewer ? "" : "s");
@@ -423,7 +429,7 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
     case Phase::kBet:
       if (a == kBetDone)
         return fmt::format("{} finish{} betting", Who(actor, viewer), actor == viewer ? "" : "es");
-      return actor == viewer ? fmt::format("You bet on position {}", a - kBet + 1)
+      return actor == viewer ? fmt::format("You bet on {}", position(a - kBet))
                              : fmt::format("Seat {} places a bet card", actor);
     case Phase::kRefill:
       if (a == kDraw)
@@ -464,7 +470,8 @@ std::string CheatyMagesState::describe_action(Action a, Player viewer) const {
     }
     if (revealed)
       return fmt::format("{} move{} {} bet from {} to {}{}", w, me ? "" : "s", me ? "your" : "a",
-                         act::swap_from(a) + 1, act::swap_to(a) + 1, me ? "" : " (Imitation)");
+                         position(act::swap_from(a)), position(act::swap_to(a)),
+                         me ? "" : " (Imitation)");
     return fmt::format("{} swaps a bet card (Imitation)", w);
   }
   if (a >= kSpell && a < kSwap) {

@@ -125,7 +125,7 @@ struct NameZh {
 struct ScientistCard : NameZh {
   std::array<int, kTypes> rating{};
   Power power{};
-  std::string power_name, power_zh, power_text;
+  std::string power_name, power_zh, power_text, power_text_zh;
 };
 struct DeviceCard : NameZh {
   std::array<std::array<int, kTypes>, kLevels> req{};
@@ -140,11 +140,11 @@ struct EmpireCard : NameZh {
 struct MinionCard : NameZh {
   int type = 0, value = 0, hp = 0;
   Ability ability{};
-  std::string ability_text;
+  std::string ability_text, ability_text_zh;
 };
 struct TrickCard : NameZh {
   int copies = 0;
-  std::string timing, effect;
+  std::string timing, effect, effect_zh;
 };
 struct RawKind : NameZh {
   int type = -1, value = 0, per_block = 0;
@@ -162,7 +162,8 @@ struct CardData {
   int tricks_per_round = 1, wild_value = 2, sacrifice_cards = 2, empire_cost = 2, minion_cost = 1,
       hand_size = 5, max_empires = 3, max_minions = 5;
   static const CardData& standin();  // the embedded data file (parsed once)
-  static CardData parse(const std::string& text);
+  // Parses and validates a card file; errors name `where` (the file) and the field path.
+  static CardData parse(const std::string& text, const std::string& where = "mwahahaha data");
 };
 
 class MwahahahaGame : public Game {
@@ -176,6 +177,7 @@ class MwahahahaGame : public Game {
   int tensor_size() const override;
   const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
+  const Catalogue& catalogue() const override;
 
   const CardData& data() const { return *data_; }
   int round_limit() const { return round_limit_; }
@@ -196,7 +198,9 @@ class MwahahahaGame : public Game {
   }
 
  private:
+  std::shared_ptr<const CardData> own_data_;  // a card file given by option cards=PATH
   const CardData* data_;
+  Catalogue catalogue_;
   std::vector<std::string> names_;
   int round_limit_ = 40;
   bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
@@ -224,7 +228,11 @@ class MwahahahaState : public State {
   nlohmann::json view_json(Player viewer) const override;
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
+  bool narrates() const override { return true; }
+  Event action_event(Action a, Player viewer) const override;
   std::string describe_action(Action a, Player viewer) const override;
+  bool ends_turn(Action a) const override;
+  std::string view_text_for(const RenderContext& ctx) const override;
   std::vector<double> returns() const override;
   void returns_into(std::span<double> out) const override;
   std::vector<Player> winners() const override;
@@ -294,6 +302,7 @@ class MwahahahaState : public State {
   // --- setup and the round (mwahahaha_rules_setup.cpp) ---
   void start_round();
   void start_phase();
+  void phase_told() const;
   void next_turn();
   void begin_turn();
   void end_turn();
@@ -438,9 +447,6 @@ class MwahahahaState : public State {
   void pop_bottom();
   void legal_chance(std::vector<Action>& out) const;
   void apply_chance(Action a);
-  // --- views (mwahahaha_view.cpp) ---
-  std::string describe_action_lower(Action a, Player viewer) const;
-  std::string describe_action_plain(Action a, Player viewer) const;
 
  public:
   using Core = mwahahaha::Core;
@@ -454,6 +460,12 @@ class MwahahahaState : public State {
   const CardData* d_;
   Core s_;
 };
+
+// The catalogue key of a card (mwahahaha_narration.cpp): "mw.min.giant-lizards" and so on.
+std::string card_key(CardKind kind, int index, const CardData& d);
+// Core messages, data/messages.json, the resource and level words and every card's name and text
+// in English and Traditional Chinese.
+Catalogue build_catalogue(const CardData& d);
 
 void register_game();
 

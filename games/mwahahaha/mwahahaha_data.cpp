@@ -15,9 +15,11 @@ using nlohmann::json;
 
 namespace {
 // A card-data integer, checked without truncation (4294967297 is not 1, 2.5 is not 2).
-int small_int(const json& v) {
-  if (!v.is_number_integer()) throw Error("mwahahaha data: expected an integer");
-  return JsonField(v, "mwahahaha data").int_in(-1000, 1000);
+int small_int(const json& v, int lo = 0, int hi = 1000) {
+  if (!v.is_number_integer()) throw Error("expected an integer");
+  const int x = JsonField(v, "value").int_in(-1000, 1000);
+  if (x < lo || x > hi) throw Error(fmt::format("{} is outside {}..{}", x, lo, hi));
+  return x;
 }
 template <class T>
 void names(T& out, const json& j) {
@@ -32,7 +34,7 @@ Power power_of(const std::string& k) {
                                "shell-companies"};
   for (int i = 0; i < 10; ++i)
     if (k == keys[i]) return static_cast<Power>(i);
-  throw Error("mwahahaha data: unknown scientist power '" + cut_for_message(k) + "'");
+  throw Error("unknown scientist power '" + cut_for_message(k) + "'");
 }
 Ability ability_of(const std::string& k) {
   static const char* keys[] = {"none",
@@ -49,7 +51,7 @@ Ability ability_of(const std::string& k) {
                                "psychic"};
   for (int i = 0; i < 12; ++i)
     if (k == keys[i]) return static_cast<Ability>(i);
-  throw Error("mwahahaha data: unknown minion ability '" + cut_for_message(k) + "'");
+  throw Error("unknown minion ability '" + cut_for_message(k) + "'");
 }
 const char* kTrickKeys[kNumTricks] = {"defective-shipment",
                                       "hostile-takeover",
@@ -83,66 +85,75 @@ const char* kTrickKeys[kNumTricks] = {"defective-shipment",
                                       "evil-laugh"};
 }  // namespace
 
-CardData CardData::parse(const std::string& text) {
+CardData CardData::parse(const std::string& text, const std::string& where) {
   CardData d;
   json j;
+  std::string at = "(the file)";  // the field being read, for errors
   try {
-    j = parse_json_text(text, "mwahahaha data");
+    j = parse_json_text(text, where);
+    at = "rules";
     auto arr = [&](const char* k, size_t n) -> const json& {
       const json& a = j.at(k);
-      if (a.size() != n)
-        throw Error(fmt::format("mwahahaha data: '{}' needs {} entries, has {}", k, n, a.size()));
+      if (a.size() != n) throw Error(fmt::format("'{}' needs {} entries, has {}", k, n, a.size()));
       return a;
     };
     const json& r = j.at("rules");
-    d.tricks_per_round = small_int(r.at("tricks_per_round"));
-    d.wild_value = small_int(r.at("wild_value"));
-    d.sacrifice_cards = small_int(r.at("sacrifice_cards"));
-    d.empire_cost = small_int(r.at("empire_cost"));
-    d.minion_cost = small_int(r.at("minion_cost"));
-    d.hand_size = small_int(r.at("hand_size"));
-    d.max_empires = small_int(r.at("max_empires"));
-    d.max_minions = small_int(r.at("max_minions"));
+    d.tricks_per_round = small_int(r.at("tricks_per_round"), 0, 5);
+    d.wild_value = small_int(r.at("wild_value"), 0, 5);
+    d.sacrifice_cards = small_int(r.at("sacrifice_cards"), 1, 10);
+    d.empire_cost = small_int(r.at("empire_cost"), 0, 10);
+    d.minion_cost = small_int(r.at("minion_cost"), 0, 10);
+    d.hand_size = small_int(r.at("hand_size"), 1, 10);
+    d.max_empires = small_int(r.at("max_empires"), 1, 36);
+    d.max_minions = small_int(r.at("max_minions"), 1, 40);
+    at = "resources";
     for (size_t i = 0; i < kTypes; ++i) names(d.resources[i], arr("resources", kTypes)[i]);
+    at = "levels";
     for (size_t i = 0; i < kLevels; ++i) names(d.levels[i], arr("levels", kLevels)[i]);
+    at = "raw_deck.cards";
     const json& raw = j.at("raw_deck").at("cards");
-    if (raw.size() != kRawKinds) throw Error("mwahahaha data: raw_deck needs 14 kinds");
+    if (raw.size() != kRawKinds) throw Error("raw_deck needs 14 kinds");
     for (size_t i = 0; i < kRawKinds; ++i) {
+      at = fmt::format("raw_deck.cards[{}]", i);
       names(d.raw_kinds[i], raw[i]);
-      d.raw_kinds[i].type = small_int(raw[i].at("type"));
-      d.raw_kinds[i].value = small_int(raw[i].at("value"));
-      d.raw_kinds[i].per_block = small_int(raw[i].at("per_block"));
+      d.raw_kinds[i].type = small_int(raw[i].at("type"), -1, 3);
+      d.raw_kinds[i].value = small_int(raw[i].at("value"), 0, 5);
+      d.raw_kinds[i].per_block = small_int(raw[i].at("per_block"), 0, 25);
       if (i < 12 && (d.raw_kinds[i].type != static_cast<int>(i / 3) ||
                      d.raw_kinds[i].value != static_cast<int>(i % 3) + 1))
-        throw Error("mwahahaha data: raw kinds must be E1..Eu3, wild, betrayed in that order");
+        throw Error("raw kinds must be E1..Eu3, wild, betrayed in that order");
     }
     for (size_t i = 0; i < kNumScientists; ++i) {
+      at = fmt::format("scientists[{}]", i);
       const json& s = arr("scientists", kNumScientists)[i];
       names(d.scientists[i], s);
       for (size_t t = 0; t < kTypes; ++t)
-        d.scientists[i].rating[t] = small_int(s.at("ratings").at(t));
+        d.scientists[i].rating[t] = small_int(s.at("ratings").at(t), 0, 9);
       d.scientists[i].power = power_of(s.at("power"));
       d.scientists[i].power_name = s.at("power_name");
       d.scientists[i].power_zh = s.at("power_zh");
       d.scientists[i].power_text = s.at("power_text");
+      d.scientists[i].power_text_zh = s.value("power_text_zh", std::string());
     }
     for (size_t i = 0; i < kNumDevices; ++i) {
+      at = fmt::format("devices[{}]", i);
       const json& s = arr("devices", kNumDevices)[i];
       names(d.devices[i], s);
       for (size_t l = 0; l < kLevels; ++l) {
         for (size_t t = 0; t < kTypes; ++t)
-          d.devices[i].req[l][t] = small_int(s.at("requirements").at(l).at(t));
-        d.devices[i].dice[l] = small_int(s.at("threat_dice").at(l));
-        d.devices[i].people[l] = small_int(s.at("people_dice").at(l));
+          d.devices[i].req[l][t] = small_int(s.at("requirements").at(l).at(t), 0, 50);
+        d.devices[i].dice[l] = small_int(s.at("threat_dice").at(l), 0, 12);
+        d.devices[i].people[l] = small_int(s.at("people_dice").at(l), 1, 12);
       }
-      for (size_t l = 0; l < 3; ++l) d.devices[i].ransom[l] = small_int(s.at("ransom").at(l));
+      for (size_t l = 0; l < 3; ++l) d.devices[i].ransom[l] = small_int(s.at("ransom").at(l), 0, 9);
     }
     for (size_t i = 0; i < kNumEmpires; ++i) {
+      at = fmt::format("empires[{}]", i);
       const json& s = arr("empires", kNumEmpires)[i];
       names(d.empires[i], s);
       for (size_t t = 0; t < kTypes; ++t) {
-        d.empires[i].cap[t] = small_int(s.at("capacity").at(t));
-        d.empires[i].cash[t] = small_int(s.at("cash_in").at(t));
+        d.empires[i].cap[t] = small_int(s.at("capacity").at(t), 0, 9);
+        d.empires[i].cash[t] = small_int(s.at("cash_in").at(t), 0, 9);
         if (d.empires[i].cap[t] > 0) d.empires[i].icons |= 1 << t;
       }
       const std::string perk = s.at("perk");
@@ -150,26 +161,40 @@ CardData CardData::parse(const std::string& text) {
       d.empires[i].front = perk == "front-business";
     }
     for (size_t i = 0; i < kNumMinions; ++i) {
+      at = fmt::format("minions[{}]", i);
       const json& s = arr("minions", kNumMinions)[i];
       names(d.minions[i], s);
-      d.minions[i].type = small_int(s.at("type"));
-      d.minions[i].value = small_int(s.at("value"));
-      d.minions[i].hp = small_int(s.at("hp"));
+      d.minions[i].type = small_int(s.at("type"), 0, 3);
+      d.minions[i].value = small_int(s.at("value"), 1, 6);
+      d.minions[i].hp = small_int(s.at("hp"), 1, 9);
       d.minions[i].ability = ability_of(s.at("ability"));
       d.minions[i].ability_text = s.at("ability_text");
+      d.minions[i].ability_text_zh = s.value("ability_text_zh", std::string());
     }
     for (size_t i = 0; i < kNumTricks; ++i) {
+      at = fmt::format("dirty_tricks[{}]", i);
       const json& s = arr("dirty_tricks", kNumTricks)[i];
       names(d.tricks[i], s);
       if (d.tricks[i].key != kTrickKeys[i])
-        throw Error(fmt::format("mwahahaha data: Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
-      d.tricks[i].copies = small_int(s.at("copies"));
+        throw Error(fmt::format("Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
+      d.tricks[i].copies = small_int(s.at("copies"), 0, 4);
       d.tricks[i].timing = s.at("timing");
       d.tricks[i].effect = s.at("effect");
+      d.tricks[i].effect_zh = s.value("effect_zh", std::string());
     }
   } catch (const json::exception& e) {
-    throw Error("mwahahaha data: " + cut_for_message(e.what(), 160));
+    throw Error(fmt::format("{}: {}: {}", where, at, cut_for_message(e.what(), 160)));
+  } catch (const Error& e) {
+    throw Error(fmt::format("{}: {}: {}", where, at, e.what()));
   }
+  int per_block = 0, copies = 0;
+  for (const auto& r : d.raw_kinds) per_block += r.per_block;
+  for (const auto& t : d.tricks) copies += t.copies;
+  if (per_block > 25)  // the per-player block of raw cards (resampling deals from 5 x 25)
+    throw Error(
+        fmt::format("{}: raw_deck.cards: {} cards per player, at most 25", where, per_block));
+  if (copies > 64)
+    throw Error(fmt::format("{}: dirty_tricks: {} copies in all, at most 64", where, copies));
   return d;
 }
 

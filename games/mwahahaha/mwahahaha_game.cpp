@@ -68,6 +68,10 @@ GameInfo MwahahahaGame::game_info() {
        {"auto", "ask"},
        "MW-31 vs MW-6a (D11): Maddening Whispers and Overclock act automatically, or are asked "
        "for"},
+      OptionSpec::path(
+          "cards", {"standin"},
+          "MW-1: card data: 'standin' (the embedded stand-in set) or the path of a "
+          "card JSON file in the same form (docs/rules/mwahahaha.md, 'Your own cards')"),
       {"turn-end",
        "auto",
        {"auto", "declared"},
@@ -78,6 +82,12 @@ GameInfo MwahahahaGame::game_info() {
 
 MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
     : Game(game_info(), options, num_players), data_(&CardData::standin()) {
+  const PathValue cards = options.get_path("cards");
+  if (!cards.built_in()) {
+    own_data_ = std::make_shared<const CardData>(CardData::parse(*cards.content, cards.value));
+    data_ = own_data_.get();
+  }
+  catalogue_ = build_catalogue(*data_);
   const std::string& rl = options.get("round-limit");
   try {
     size_t used = 0;

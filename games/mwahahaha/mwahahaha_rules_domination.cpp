@@ -124,6 +124,15 @@ void MwahahahaState::on_threat_after_roll() {
   const int p = s_.threatener, l = s_.threat_level;
   Seat& st = s_.seats[static_cast<size_t>(p)];
   s_.last_threat_ok = s_.succ[0] >= l + 1;  // MW-24
+  narrate([&](Narrator& n) {
+    n.say("mw.threat", {{"seat", p},
+                        {"att", dice_text(s_, 0)},
+                        {"def", dice_text(s_, 1)},
+                        {"hits", s_.succ[0]},
+                        {"need", l + 1}});
+    n.say(s_.last_threat_ok ? "mw.threat_ok" : "mw.threat_failed",
+          {{"seat", p}, {"level", d_->levels[static_cast<size_t>(l)].key}});
+  });
   if (s_.last_threat_ok) {
     s_.stats.threat_wins[static_cast<size_t>(p)][static_cast<size_t>(l)]++;
     if (l == 3) {
@@ -165,6 +174,12 @@ void MwahahahaState::on_threat_success() {
 }
 
 void MwahahahaState::on_gain() {
+  narrate([&](Narrator& n) {
+    n.say(s_.counter_blocked    ? "mw.counter_blocked"
+          : s_.gain_is_maniacal ? "mw.maniacal"
+                                : "mw.humiliation",
+          {{"seat", s_.gain_player}});
+  });
   if (!s_.counter_blocked) {
     Seat& st = s_.seats[s_.gain_player];
     if (s_.gain_is_maniacal) {

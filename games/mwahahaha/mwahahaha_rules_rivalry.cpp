@@ -114,6 +114,15 @@ void MwahahahaState::start_fight() {
 
 void MwahahahaState::fight_scored() {
   compute_successes();
+  narrate([&](Narrator& n) {
+    n.say("mw.fight", {{"seat", s_.attacker},
+                       {"target", s_.defender},
+                       {"att", dice_text(s_, 0)},
+                       {"def", dice_text(s_, 1)},
+                       {"hits", s_.succ[0]},
+                       {"blocks", s_.succ[1]}});
+    n.say(s_.succ[0] >= 1 ? "mw.fight_won" : "mw.fight_lost", {{"seat", s_.attacker}});
+  });
   if (s_.target_emp >= 0) {
     if (s_.succ[0] >= 1) {
       s_.stats.wins_empire++;
@@ -188,6 +197,9 @@ void MwahahahaState::resolve_dead() {
     for (int i = 0; i < cnt; ++i) {
       const int m = arr[static_cast<size_t>(i)];
       if (dmg[static_cast<size_t>(i)] >= d_->minions[static_cast<size_t>(m)].hp) {
+        narrate([&](Narrator& n) {  // discarded face up: public
+          n.say("mw.destroyed", {{"card", card_key(CardKind::kMinion, m, *d_)}});
+        });
         discard_minion(m);
         if (attackers)
           s_.stats.minions_lost_att++;

@@ -10,6 +10,7 @@ namespace villainy::mwahahaha {
 
 void MwahahahaState::start_round() {
   s_.round++;
+  narrate([&](Narrator& n) { n.say("mw.round", {{"n", static_cast<int>(s_.round)}}); });
   const int n = num_players();
   for (int p = 0; p < n; ++p) {
     Seat& st = s_.seats[static_cast<size_t>(p)];
@@ -44,6 +45,15 @@ void MwahahahaState::start_phase() {
   }
   s_.stage = Stage::kFirstLast;
   s_.actor = s_.active;
+  phase_told();
+}
+
+// MW-5: who has the richest stockpile and chooses the order.
+void MwahahahaState::phase_told() const {
+  narrate([&](Narrator& n) {
+    static const char* phase[] = {"setup", "creation", "rivalry", "domination", "over"};
+    n.say("mw.phase", {{"seat", s_.active}, {"phase", phase[static_cast<int>(s_.phase)]}});
+  });
 }
 
 void MwahahahaState::begin_turn() {
@@ -53,6 +63,10 @@ void MwahahahaState::begin_turn() {
   st.turn_actions = 0;
   s_.trades_this_turn = 0;
   s_.threat_made = 0;
+  narrate([&](Narrator& n) {
+    static const char* phase[] = {"setup", "creation", "rivalry", "domination", "over"};
+    n.say("mw.turn", {{"seat", p}, {"phase", phase[static_cast<int>(s_.phase)]}});
+  });
   if (s_.phase == Phase::kCreation) {
     refill();  // MW-7: first; then a new device (MW-27)
     return;
@@ -131,6 +145,15 @@ void MwahahahaState::rank_at_limit() {
 }
 
 void MwahahahaState::end_game(Win w) {
+  narrate([&](Narrator& n) {  // the reason each winner won (MW-29, MW-29a, D7)
+    nlohmann::json seats = nlohmann::json::array();
+    for (int p = 0; p < num_players(); ++p)
+      if ((s_.winners >> p) & 1) seats.push_back(p);
+    if (w == Win::kWorld)
+      n.say("mw.win_world", {{"seat", seats.empty() ? 0 : seats[0].get<int>()}});
+    else
+      n.say(w == Win::kGuard ? "mw.win_guard" : "mw.win_limit", {{"seats", seats}});
+  });
   s_.threat_on = 0;
   s_.win = w;
   s_.stage = Stage::kTerminal;
@@ -243,6 +266,7 @@ void MwahahahaState::on_round_tricks() {
 void MwahahahaState::on_phase_tie() {
   s_.stage = Stage::kFirstLast;
   s_.actor = s_.active;
+  phase_told();
 }
 
 void MwahahahaState::on_refill() {

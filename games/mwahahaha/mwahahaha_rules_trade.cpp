@@ -110,6 +110,20 @@ void MwahahahaState::trade_execute() {
     if (bit(s_.t_ask_min, m))
       s_.min_known[static_cast<size_t>(m)] |= static_cast<std::uint8_t>(1 << p);
   }
+  // The Betrayed cards are caught in public (D5): which described card each one was.
+  narrate([&](Narrator& n) {
+    for (int i = 0; i < s_.t_raw_n; ++i)
+      if (s_.t_raw_actual[static_cast<size_t>(i)] == kBetrayed)
+        n.say("mw.betrayed",
+              {{"seat", p},
+               {"card", card_key(CardKind::kRaw, s_.t_raw_desc[static_cast<size_t>(i)], *d_)}});
+    for (int i = 0; i < s_.t_ask_raw_n; ++i)
+      if (s_.t_got_raw[static_cast<size_t>(i)] == kBetrayed)
+        n.say("mw.betrayed",
+              {{"seat", q},
+               {"card", card_key(CardKind::kRaw, s_.t_ask_raw[static_cast<size_t>(i)], *d_)}});
+    n.say("mw.traded", {{"seat", p}, {"partner", q}});
+  });
   auto receive_raw = [&](int to, int actual) {
     Seat& r = s_.seats[static_cast<size_t>(to)];
     r.raw_received++;

@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 namespace villainy::mwahahaha {
@@ -329,6 +330,9 @@ struct FrameStack {
   Next top() const { return size ? frames[size - 1u].next : Next::kNone; }
 };
 
+// The kinds of card, for the catalogue's card keys.
+enum class CardKind : std::uint8_t { kScientist, kDevice, kEmpire, kMinion, kTrick, kRaw };
+
 // What a window is about (MW-6b).
 enum class Window : std::uint8_t {
   kTurn,
@@ -456,6 +460,14 @@ inline constexpr std::uint8_t kSrcSharks = 1, kSrcPlunder = 2, kSrcRetaliate = 4
 inline bool bit(std::uint64_t m, int i) {
   return (m >> i) & 1ULL;
 }
+// The dice of one side of a roll, sorted, as "6 5 4 2" (narration).
+inline std::string dice_text(const Core& c, int side) {
+  std::string s;
+  for (int i = 0; i < c.ndice[static_cast<size_t>(side)]; ++i)
+    s += (i ? " " : "") + std::to_string(c.dice[static_cast<size_t>(side)][static_cast<size_t>(i)]);
+  return s.empty() ? "-" : s;
+}
+
 template <class A>
 int sum(const A& a) {
   int n = 0;

@@ -309,103 +309,299 @@ json MwahahahaState::view_json(Player viewer) const {
 }
 
 std::string MwahahahaState::view_text(Player viewer) const {
+  RenderContext ctx;
+  ctx.viewer = viewer;
+  return view_text_for(ctx);
+}
+
+namespace {
+// Display width: CJK characters take two columns.
+int width(std::string_view s) {
+  int w = 0;
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    w += len >= 3 ? 2 : 1;
+    i += static_cast<size_t>(len);
+  }
+  return w;
+}
+// Appends `line` wrapped to 80 columns (continuation lines indented by `indent` spaces).
+void add_line(std::string& out, const std::string& line, int indent) {
+  std::string cur;
+  int cw = 0;
+  size_t i = 0;
+  auto flush = [&] {
+    out += cur + "\n";
+    cur = std::string(static_cast<size_t>(indent + 2), ' ');
+    cw = indent + 2;
+  };
+  cur = std::string(static_cast<size_t>(indent), ' ');
+  cw = indent;
+  while (i < line.size()) {
+    // a word: up to a space, or one CJK character
+    size_t j = i;
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (c >= 0xE0) {
+      j = i + (c < 0xF0 ? 3 : 4);
+    } else {
+      while (j < line.size() && line[j] != ' ' && static_cast<unsigned char>(line[j]) < 0xE0) ++j;
+      if (j < line.size() && line[j] == ' ') ++j;
+    }
+    const std::string word = line.substr(i, j - i);
+    const int ww = width(word);
+    if (cw + ww > 80 && cw > indent + 2) flush();
+    cur += word;
+    cw += ww;
+    i = j;
+  }
+  out += cur + "\n";
+}
+}  // namespace
+
+std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
   const CardData& d = *d_;
-  const json v = view_json(viewer);
-  std::string out = fmt::format("Round {} — {} ({}), to act: {}\n", s_.round, phase_name(s_.phase),
-                                stage_name(s_.stage), current_player());
-  static const char* tk[] = {"E", "M", "S", "Eu"};
+  const Catalogue& cat = g_->catalogue();
+  const Player viewer = ctx.viewer;
+  const int vi = vidx(viewer);
+  const bool zh = ctx.lang == "zh-TW";
+  // A piece of a line: English renders capitalised, so a piece whose template starts in lower
+  // case ("none", "a face-down device") is put back in lower case.
+  auto T = [&](std::string_view id, const nlohmann::json& args = nlohmann::json::object()) {
+    std::string t = cat.text(id, ctx, args);
+    const std::string* tmpl = cat.message(id, ctx.lang);
+    if (!zh && tmpl && !tmpl->empty() && (*tmpl)[0] >= 'a' && (*tmpl)[0] <= 'z' && !t.empty() &&
+        t[0] >= 'A' && t[0] <= 'Z')
+      t[0] = static_cast<char>(t[0] - 'A' + 'a');
+    return t;
+  };
+  auto name = [&](CardKind k, int i) {
+    const CardText* c = cat.card(card_key(k, i, d), ctx.lang);
+    return c ? c->name : std::string("?");
+  };
+  auto join = [&](const std::vector<std::string>& v) {
+    if (v.empty()) return T("mw.t.none");
+    std::string o;
+    for (size_t i = 0; i < v.size(); ++i) o += (i ? (zh ? "、" : ", ") : "") + v[i];
+    return o;
+  };
+  auto tokens = [&](const std::array<std::uint8_t, kTypes>& t) {
+    std::vector<std::string> v;
+    for (int x = 0; x < kTypes; ++x)
+      if (t[static_cast<size_t>(x)])
+        v.push_back((zh ? d.resources[static_cast<size_t>(x)].zh
+                        : d.resources[static_cast<size_t>(x)].name) +
+                    " " + std::to_string(t[static_cast<size_t>(x)]));
+    return join(v);
+  };
+  auto counts = [&](const auto& arr, CardKind k) {
+    std::vector<std::string> v;
+    for (int x = 0; x < static_cast<int>(arr.size()); ++x)
+      if (arr[static_cast<size_t>(x)])
+        v.push_back(name(k, x) + (arr[static_cast<size_t>(x)] > 1
+                                      ? " x" + std::to_string(arr[static_cast<size_t>(x)])
+                                      : ""));
+    return join(v);
+  };
+  static const char* phase_word[] = {"setup", "creation", "rivalry", "domination", "over"};
+  std::string who = s_.stage == Stage::kTerminal ? T("mw.t.over")
+                    : s_.stage == Stage::kChance ? T("mw.t.chance")
+                                                 : T("mw.t.to_act", {{"seat", s_.actor}});
+  std::string out;
+  add_line(out,
+           T("mw.t.head", {{"round", static_cast<int>(s_.round)},
+                           {"phase", phase_word[static_cast<int>(s_.phase)]},
+                           {"who", who}}),
+           0);
   for (int p = 0; p < num_players(); ++p) {
-    const json& o = v["seats"][static_cast<size_t>(p)];
     const Seat& st = seat(p);
-    out += fmt::format(
-        "{} seat {}: {} | device {} tokens {}/{}/{}/{} | stock {}/{}/{}/{} | Maniacal {} "
-        "Humiliation {}\n",
-        p == viewer ? "*" : " ", p,
-        st.sci >= 0 ? d.scientists[static_cast<size_t>(st.sci)].name : "?",
-        o["device"].get<std::string>(), st.dev[0], st.dev[1], st.dev[2], st.dev[3], st.stock[0],
-        st.stock[1], st.stock[2], st.stock[3], st.maniacal, st.humiliation);
-    out += "    Empires: " + o["empires"].dump() + "  Minions: " + o["minions"].dump() +
-           fmt::format(" +{} face down", o["minions_face_down_unknown"].get<int>()) +
-           fmt::format("  raw cards {}  Dirty Tricks {}\n", st.raw_count(), st.trick_count());
+    std::string dev =
+        st.device < 0              ? T("mw.t.device_none")
+        : !device_known(p, viewer) ? T("mw.t.device_down")
+        : st.device_up
+            ? T("mw.t.device_up", {{"card", card_key(CardKind::kDevice, st.device, d)}})
+            : T("mw.t.device_known", {{"card", card_key(CardKind::kDevice, st.device, d)}});
+    std::string line =
+        st.sci >= 0
+            ? T("mw.t.seat", {{"seat", p}, {"card", card_key(CardKind::kScientist, st.sci, d)}})
+            : cat.seat_name(p, ctx, true);
+    line += (zh ? "；" : "; ") + dev;
+    if (st.dev_total())
+      line += (zh ? "，" : ", ") + T("mw.t.on_device", {{"tokens", tokens(st.dev)}});
+    add_line(out, line, 0);
+    add_line(out,
+             T("mw.t.stock", {{"tokens", tokens(st.stock)}}) + (zh ? "。" : ". ") +
+                 T("mw.t.counters",
+                   {{"m", static_cast<int>(st.maniacal)}, {"h", static_cast<int>(st.humiliation)}}),
+             2);
+    std::vector<std::string> emp, mins;
+    for (int e = 0; e < kNumEmpires; ++e)
+      if (bit(st.empires, e))
+        emp.push_back(bit(s_.struck, e)
+                          ? T("mw.t.struck", {{"card", card_key(CardKind::kEmpire, e, d)}})
+                          : name(CardKind::kEmpire, e));
+    int hidden = 0;
+    for (int m = 0; m < kNumMinions; ++m) {
+      if (!bit(st.minions, m)) continue;
+      if (!minion_known(m, viewer))
+        ++hidden;
+      else
+        mins.push_back(minion_face_up(m)
+                           ? name(CardKind::kMinion, m)
+                           : T("mw.t.face_down", {{"card", card_key(CardKind::kMinion, m, d)}}));
+    }
+    if (hidden) mins.push_back(T("mw.t.hidden_minions", {{"n", hidden}}));
+    add_line(out,
+             T("mw.t.empires", {{"list", join(emp)}}) + (zh ? "。" : ". ") +
+                 T("mw.t.minions", {{"list", join(mins)}}),
+             2);
+    add_line(out, T("mw.t.hands", {{"raw", st.raw_count()}, {"tricks", st.trick_count()}}), 2);
     if (p == viewer) {
-      std::string hand;
-      for (int k = 0; k < kRawKinds; ++k)
-        for (int c = 0; c < st.raw[static_cast<size_t>(k)]; ++c)
-          hand += d.raw_kinds[static_cast<size_t>(k)].name + ", ";
-      std::string tr;
-      for (int t = 0; t < kNumTricks; ++t)
-        for (int c = 0; c < st.tricks[static_cast<size_t>(t)]; ++c)
-          tr += d.tricks[static_cast<size_t>(t)].name + ", ";
-      out += "    Your raw cards: " + hand + "\n    Your Dirty Tricks: " + tr + "\n";
-      out += fmt::format("    Capacity left {}:{} {}:{} {}:{} {}:{}\n", tk[0], capacity_left(p, 0),
-                         tk[1], capacity_left(p, 1), tk[2], capacity_left(p, 2), tk[3],
-                         capacity_left(p, 3));
+      add_line(out, T("mw.t.your_raw", {{"list", counts(st.raw, CardKind::kRaw)}}), 2);
+      add_line(out, T("mw.t.your_tricks", {{"list", counts(st.tricks, CardKind::kTrick)}}), 2);
+      std::array<std::uint8_t, kTypes> cap{};
+      for (int t = 0; t < kTypes; ++t)
+        cap[static_cast<size_t>(t)] = static_cast<std::uint8_t>(std::min(250, capacity_left(p, t)));
+      add_line(out, T("mw.t.capacity", {{"tokens", tokens(cap)}}), 2);
+    } else {
+      const auto& kr = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+      const auto& kt = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+      if (sum(kr) + sum(kt) > 0) {
+        std::string k1 = counts(kr, CardKind::kRaw), k2 = counts(kt, CardKind::kTrick);
+        add_line(out,
+                 T("mw.t.known",
+                   {{"list", sum(kr) ? (sum(kt) ? k1 + (zh ? "、" : ", ") + k2 : k1) : k2}}),
+                 2);
+      }
     }
   }
-  auto min_name = [&](int m) {
-    return minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].name
-                                   : std::string("a face-down Minion");
-  };
   if (viewer >= 0 && seat(viewer).device >= 0) {
     const DeviceCard& dv = d.devices[static_cast<size_t>(seat(viewer).device)];
-    out +=
-        fmt::format("Your device {}: capability {}; needs (E/M/S/Eu)", dv.name, capability(viewer));
-    for (int l = 0; l < kLevels; ++l)
-      out += fmt::format(" {} {}/{}/{}/{}", d.levels[static_cast<size_t>(l)].name,
-                         dv.req[static_cast<size_t>(l)][0], dv.req[static_cast<size_t>(l)][1],
-                         dv.req[static_cast<size_t>(l)][2], dv.req[static_cast<size_t>(l)][3]);
-    out += "\n";
+    const int capab = capability(viewer);
+    std::vector<std::string> needs;
+    for (int l = 0; l < kLevels; ++l) {
+      std::array<std::uint8_t, kTypes> r{};
+      for (int t = 0; t < kTypes; ++t)
+        r[static_cast<size_t>(t)] =
+            static_cast<std::uint8_t>(dv.req[static_cast<size_t>(l)][static_cast<size_t>(t)]);
+      needs.push_back(
+          (zh ? d.levels[static_cast<size_t>(l)].zh : d.levels[static_cast<size_t>(l)].name) + " " +
+          tokens(r));
+    }
+    std::string needs_text;
+    for (size_t i = 0; i < needs.size(); ++i)
+      needs_text += (i ? (zh ? "；" : "; ") : "") + needs[i];
+    add_line(out,
+             T("mw.t.your_device",
+               {{"card", card_key(CardKind::kDevice, seat(viewer).device, d)},
+                {"level", capab ? (zh ? d.levels[static_cast<size_t>(capab - 1)].zh
+                                      : d.levels[static_cast<size_t>(capab - 1)].name)
+                                : T("mw.t.no_level")},
+                {"needs", needs_text}}),
+             0);
   }
   if (s_.trade_partner >= 0) {
-    const json& t = v["trade"];
-    out += fmt::format(
-        "Trade: seat {} proposes to seat {}: gives tokens {} Empires {} Minions {} raw cards {} "
-        "Dirty Tricks {};"
-        " asks tokens {} Empires {} Minions {} raw cards {} and {} Dirty Trick(s)\n",
-        s_.trade_proposer, s_.trade_partner, t["offer_tokens"].dump(), t["offer_empires"].dump(),
-        t["offer_minions"].dump(), t["offer_raw"].dump(), t["offer_tricks"].dump(),
-        t["ask_tokens"].dump(), t["ask_empires"].dump(), t["ask_minions"].dump(),
-        t["ask_raw"].dump(), s_.t_ask_trick);
+    std::vector<std::string> gives, asks;
+    for (int t = 0; t < kTypes; ++t) {
+      const std::string rn =
+          zh ? d.resources[static_cast<size_t>(t)].zh : d.resources[static_cast<size_t>(t)].name;
+      if (s_.t_offer_tok[static_cast<size_t>(t)])
+        gives.push_back(rn + " " + std::to_string(s_.t_offer_tok[static_cast<size_t>(t)]));
+      if (s_.t_ask_tok[static_cast<size_t>(t)])
+        asks.push_back(rn + " " + std::to_string(s_.t_ask_tok[static_cast<size_t>(t)]));
+    }
+    for (int e = 0; e < kNumEmpires; ++e) {
+      if (bit(s_.t_offer_emp, e)) gives.push_back(name(CardKind::kEmpire, e));
+      if (bit(s_.t_ask_emp, e)) asks.push_back(name(CardKind::kEmpire, e));
+    }
+    int hidden_offer = 0;
+    for (int m = 0; m < kNumMinions; ++m) {
+      if (bit(s_.t_offer_min, m)) {
+        if (minion_known(m, viewer))
+          gives.push_back(name(CardKind::kMinion, m));
+        else
+          ++hidden_offer;
+      }
+      if (bit(s_.t_ask_min, m))  // named to those who know it (D5), as in the JSON view
+        asks.push_back(minion_known(m, viewer) ? name(CardKind::kMinion, m)
+                                               : T("mw.t.hidden_minions", {{"n", 1}}));
+    }
+    if (hidden_offer) gives.push_back(T("mw.t.hidden_minions", {{"n", hidden_offer}}));
+    for (int i = 0; i < s_.t_raw_n; ++i) {
+      const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
+      const std::string desc = card_key(CardKind::kRaw, s_.t_raw_desc[static_cast<size_t>(i)], d);
+      const std::string real = card_key(CardKind::kRaw, s_.t_raw_actual[static_cast<size_t>(i)], d);
+      const bool sees =
+          viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1);
+      if (sees)
+        gives.push_back(described ? T("mw.t.card_really", {{"card", desc}, {"real", real}})
+                                  : name(CardKind::kRaw, s_.t_raw_actual[static_cast<size_t>(i)]));
+      else
+        gives.push_back(described ? T("mw.t.card_down", {{"card", desc}})
+                                  : T("mw.t.card_undescribed"));
+    }
+    for (int t = 0; t < kNumTricks; ++t)
+      for (int c = 0; c < s_.t_offer_trick[static_cast<size_t>(t)]; ++c)
+        gives.push_back(name(CardKind::kTrick, t));
+    for (int i = 0; i < s_.t_ask_raw_n; ++i)
+      asks.push_back(name(CardKind::kRaw, s_.t_ask_raw[static_cast<size_t>(i)]));
+    if (s_.t_ask_trick)
+      asks.push_back(T("mw.t.dirty_trick", {{"n", static_cast<int>(s_.t_ask_trick)}}));
+    add_line(out,
+             T("mw.t.trade", {{"seat", s_.trade_proposer},
+                              {"partner", s_.trade_partner},
+                              {"gives", gives.empty() ? T("mw.t.nothing") : join(gives)},
+                              {"asks", asks.empty() ? T("mw.t.nothing") : join(asks)}}),
+             0);
   }
+  auto min_name = [&](int m) {
+    return minion_known(m, viewer) ? name(CardKind::kMinion, m)
+                                   : T("mw.t.hidden_minions", {{"n", 1}});
+  };
   if (s_.fight_active) {
-    out += fmt::format("Fight: seat {} attacks seat {}'s {} with", s_.attacker, s_.defender,
-                       s_.target_emp >= 0 ? d.empires[static_cast<size_t>(s_.target_emp)].name
-                                          : "Lair (" + d.resources[s_.atk_type].name + ")");
-    for (int i = 0; i < s_.n_atk; ++i) out += " " + min_name(s_.atk[static_cast<size_t>(i)]);
-    out += "; defenders:";
-    for (int i = 0; i < s_.n_def; ++i) out += " " + min_name(s_.def[static_cast<size_t>(i)]);
-    out += "\n";
+    if (s_.target_emp >= 0)
+      add_line(out,
+               T("mw.t.fight_empire", {{"seat", s_.attacker},
+                                       {"target", s_.defender},
+                                       {"card", card_key(CardKind::kEmpire, s_.target_emp, d)}}),
+               0);
+    else
+      add_line(out,
+               T("mw.t.fight_lair", {{"seat", s_.attacker},
+                                     {"target", s_.defender},
+                                     {"res", d.resources[s_.atk_type].key}}),
+               0);
+    std::vector<std::string> at, df;
+    for (int i = 0; i < s_.n_atk; ++i) at.push_back(min_name(s_.atk[static_cast<size_t>(i)]));
+    for (int i = 0; i < s_.n_def; ++i) df.push_back(min_name(s_.def[static_cast<size_t>(i)]));
+    add_line(out, T("mw.t.attackers", {{"list", join(at)}, {"list2", join(df)}}), 2);
   }
-  if (s_.ndice[0] + s_.ndice[1] > 0 && (s_.fight_active || s_.phase == Phase::kDomination)) {
-    out += "Dice:";
+  if (s_.ndice[0] + s_.ndice[1] > 0 && (s_.fight_active || s_.phase == Phase::kDomination) &&
+      s_.stage != Stage::kChance) {
+    std::string a1, a2;
     for (int i = 0; i < s_.ndice[0]; ++i)
-      out += fmt::format(" {}", s_.dice[0][static_cast<size_t>(i)]);
-    out += "  against";
+      a1 += (i ? " " : "") + std::to_string(s_.dice[0][static_cast<size_t>(i)]);
     for (int i = 0; i < s_.ndice[1]; ++i)
-      out += fmt::format(" {}", s_.dice[1][static_cast<size_t>(i)]);
-    out += "\n";
+      a2 += (i ? " " : "") + std::to_string(s_.dice[1][static_cast<size_t>(i)]);
+    add_line(out, T("mw.t.dice", {{"att", a1.empty() ? "—" : a1}, {"def", a2.empty() ? "—" : a2}}),
+             0);
   }
   if (s_.stage == Stage::kWindow) {
-    static const char* wn[] = {"turn start",      "conversion",      "attack declared",
-                               "before the roll", "after the roll",  "after damage",
-                               "after the fight", "threat declared", "after the threat roll",
-                               "threat success",  "Maniacal gain",   "Humiliation gain"};
-    out +=
-        fmt::format("Dirty Trick window: {} (play a card or pass)\n", wn[static_cast<int>(s_.wnd)]);
+    static const char* wn[] = {"w_turn",        "w_convert",      "w_attack",      "w_before_roll",
+                               "w_after_roll",  "w_after_damage", "w_after_fight", "w_threat",
+                               "w_threat_roll", "w_threat_ok",    "w_maniacal",    "w_humiliation"};
+    add_line(out, T("mw.t.window", {{"what", wn[static_cast<int>(s_.wnd)]}}), 0);
   }
-  if (v.contains("pending") && s_.pending_n > 0) {
-    out += "Cards to choose from:";
-    for (const auto& x : v["pending"]) {
-      const int k = x.get<int>();
-      const bool dev = s_.stage == Stage::kKeepDevice ||
-                       (s_.stage == Stage::kChance && s_.ch_kind == ChanceKind::kDevice);
-      const bool emp = s_.stage == Stage::kChooseEmpire ||
-                       (s_.stage == Stage::kChance && s_.ch_kind == ChanceKind::kEmpire);
-      out += " " + (dev   ? d.devices[static_cast<size_t>(k)].name
-                    : emp ? d.empires[static_cast<size_t>(k)].name
-                          : d.minions[static_cast<size_t>(k)].name);
+  const int chooser = (s_.stage == Stage::kChance) ? s_.ch_player : s_.actor;
+  if (viewer >= 0 && viewer == chooser && s_.pending_n > 0 && s_.stage != Stage::kChance) {
+    const bool dev = s_.stage == Stage::kKeepDevice;
+    const bool emp = s_.stage == Stage::kChooseEmpire;
+    std::vector<std::string> v;
+    for (int i = 0; i < s_.pending_n; ++i) {
+      const int k = s_.pending[static_cast<size_t>(i)];
+      v.push_back(name(dev ? CardKind::kDevice : emp ? CardKind::kEmpire : CardKind::kMinion, k));
     }
-    out += "\n";
+    add_line(out, T("mw.t.pending", {{"list", join(v)}}), 0);
   }
   return out;
 }
@@ -601,120 +797,6 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
     o[1] = s_.t_given / 6.0f;
   }
   w.finish();
-}
-
-std::string MwahahahaState::describe_action(Action a, Player viewer) const {
-  std::string line = describe_action_lower(a, viewer);
-  if (!line.empty() && line[0] >= 'a' && line[0] <= 'z')
-    line[0] = static_cast<char>(line[0] - 'a' + 'A');
-  return line;
-}
-
-std::string MwahahahaState::describe_action_lower(Action a, Player viewer) const {
-  const CardData& d = *d_;
-  const std::string name = game().action_name(a);
-  if (s_.stage == Stage::kChance) {
-    const int p = s_.ch_player;
-    switch (s_.ch_kind) {
-      case ChanceKind::kRaw:
-        return viewer == p ? fmt::format("seat {} draws {}", p, name)
-                           : fmt::format("seat {} draws a raw card", p);
-      case ChanceKind::kTrick:
-        return viewer == p ? fmt::format("seat {} draws {}", p, name)
-                           : fmt::format("seat {} draws a Dirty Trick", p);
-      case ChanceKind::kMinion:
-        // Insider Tip looks at the top cards (MW-32) and puts them back; the others' line says so.
-        if (s_.frames.top() == Next::kInsider && viewer != p)
-          return fmt::format("seat {} looks at a Minion", p);
-        return viewer == p ? fmt::format("seat {} draws {}", p, name)
-                           : fmt::format("seat {} draws a Minion", p);
-      case ChanceKind::kDevice:
-        return viewer == p ? fmt::format("seat {} draws {}", p, name)
-                           : fmt::format("seat {} draws a device", p);
-      case ChanceKind::kEmpire:
-        if (s_.frames.top() == Next::kInsider && viewer != p)
-          return fmt::format("seat {} looks at an Empire", p);
-        return fmt::format("seat {} draws {}", p, name);
-      case ChanceKind::kDie:
-        return fmt::format("die roll: {}", a - act::kDie + 1);
-      case ChanceKind::kScientist:
-        return fmt::format("seat {} is {}", s_.setup_seat,
-                           d.scientists[static_cast<size_t>(a - act::kSci)].name);
-      case ChanceKind::kTie:
-        return fmt::format("seat {} is the richest (tie broken)", a - act::kTie);
-      case ChanceKind::kLabLoss:
-        return fmt::format("seat {} discards {}", p,
-                           d.raw_kinds[static_cast<size_t>(a - act::kRaw)].name);
-      default:
-        return name;
-    }
-  }
-  const int p = s_.actor;
-  // The action that completes a trade shows everyone the Betrayed cards in it (discarded face
-  // up, D5): the line says which described cards they were.
-  std::string caught;
-  const bool executes =
-      (s_.stage == Stage::kTradeAnswer && a == act::kAccept && s_.t_ask_raw_n == 0 &&
-       s_.t_ask_trick == 0) ||
-      (s_.stage == Stage::kTradeGive && s_.t_given + 1 >= s_.t_ask_raw_n + s_.t_ask_trick);
-  if (executes) {
-    auto note = [&](const char* how, int desc) {
-      caught += fmt::format("{} the card {} {} is Betrayed", caught.empty() ? ";" : ",", how,
-                            d.raw_kinds[static_cast<size_t>(desc)].key);
-    };
-    for (int i = 0; i < s_.t_raw_n; ++i)
-      if (s_.t_raw_actual[static_cast<size_t>(i)] == kBetrayed)
-        note("offered as", s_.t_raw_desc[static_cast<size_t>(i)]);
-    for (int i = 0; i < s_.t_ask_raw_n; ++i) {
-      const int got = i < s_.t_given                   ? s_.t_got_raw[static_cast<size_t>(i)]
-                      : a == act::kGiveRaw + kBetrayed ? kBetrayed
-                                                       : -1;
-      if (got == kBetrayed) note("given for", s_.t_ask_raw[static_cast<size_t>(i)]);
-    }
-  }
-  if (viewer == p) return fmt::format("you: {}", name) + caught;
-  if (executes) return describe_action_plain(a, viewer) + caught;
-  return describe_action_plain(a, viewer);
-}
-
-std::string MwahahahaState::describe_action_plain(Action a, Player viewer) const {
-  const CardData& d = *d_;
-  const std::string name = game().action_name(a);
-  const int p = s_.actor;
-  if (a >= act::kKeepDevice && a < act::kKeepDevice + kNumDevices) {
-    // The other drawn devices are discarded face up (MW-1): the line says which.
-    std::string up;
-    for (int dv = 0; dv < kNumDevices; ++dv) {  // by card, not by the (hidden) order of the draws
-      bool drawn = false;
-      for (int i = 0; i < s_.pending_n; ++i) drawn |= s_.pending[static_cast<size_t>(i)] == dv;
-      if (drawn && dv != a - act::kKeepDevice)
-        up += (up.empty() ? "" : ", ") + d.devices[static_cast<size_t>(dv)].key;
-    }
-    return up.empty() ? fmt::format("seat {} keeps a device", p)
-                      : fmt::format("seat {} keeps a device and discards {} face up", p, up);
-  }
-  if (a >= act::kOfferRaw && a < act::kOfferRaw + kRawKinds)
-    return fmt::format("seat {} offers a raw card", p);
-  if (a >= act::kGiveRaw && a < act::kGiveRaw + kRawKinds) {
-    if (viewer == s_.trade_proposer || viewer >= 0)
-      return fmt::format(
-          "seat {} hands over a card for '{}'", p,
-          d.raw_kinds[static_cast<size_t>(s_.t_ask_raw[static_cast<size_t>(s_.t_given)])].key);
-    return fmt::format("seat {} hands over a card", p);
-  }
-  if (a >= act::kOfferMinion && a < act::kOfferMinion + kNumMinions &&
-      !minion_known(a - act::kOfferMinion, viewer) && viewer != s_.trade_partner)  // D5
-    return fmt::format("seat {} offers a face-down Minion", p);
-  if (a >= act::kSelectMinion && a < act::kSelectMinion + kNumMinions &&
-      (s_.purpose == Purpose::kAssembly || s_.purpose == Purpose::kTopOrder))
-    return fmt::format("seat {} chooses a Minion", p);
-  if (a >= act::kChooseEmpire && a < act::kChooseEmpire + kNumEmpires &&
-      s_.purpose == Purpose::kTopOrder)
-    return fmt::format("seat {} orders the Empires it looked at", p);
-  if (a >= act::kDiscardMinion && a < act::kDiscardMinion + kNumMinions)
-    return fmt::format("seat {} discards {}", p,
-                       d.minions[static_cast<size_t>(a - act::kDiscardMinion)].key);
-  return fmt::format("seat {}: {}", p, name);
 }
 
 json MwahahahaState::outcome() const {

@@ -154,7 +154,7 @@ TEST(MwPowers, AssemblyLineKeepsOneOfTwo_MW31) {
   EXPECT_EQ(t.legal(),
             (std::set<std::string>{"select-minion:killer-robot", "select-minion:zombies"}));
   EXPECT_EQ(t.st->describe_action(t.id("select-minion:killer-robot"), 1),
-            "Seat 0 chooses a Minion");
+            "Seat 1 chooses a Minion");
   t.act("select-minion:killer-robot");
   EXPECT_EQ(t.s().seat(0).minions, 1ULL << t.minion("killer-robot"));
   // D2: the other goes to the bottom of the Minion deck, out of the unordered middle.

@@ -4,14 +4,19 @@
 // then place tokens, Minions or Empires on the table through the test accessor (documented at the
 // call) to reach a phase quickly.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "mw_table.h"
+#include "villainy/core/registry.h"
 
 namespace villainy::mwahahaha {
 namespace {
@@ -98,6 +103,108 @@ TEST(MwData, RawDeckPerPlayerCount_MW1) {
     EXPECT_EQ(mg.raw_total(kWild), 3 * n);
     EXPECT_EQ(mg.raw_total(kBetrayed), 2 * n);
   }
+}
+
+// Your own cards (issue 14, MW-1): option cards=PATH loads a card file of the embedded form; the
+// default stays embedded. A broken file is refused with an error naming the file and the field;
+// only a local user's command line may name a file.
+class MwCardFile : public ::testing::Test {
+ protected:
+  void SetUp() override { register_game(); }
+  void TearDown() override {
+    if (!path_.empty()) std::remove(path_.c_str());
+  }
+  static nlohmann::json standin() {
+    std::ifstream in(std::string(VILLAINY_MW_DATA_DIR) + "/standin-cards.json");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return nlohmann::json::parse(ss.str());
+  }
+  std::string write(const std::string& text) {
+    char tmpl[] = "/tmp/villainy-mw-cards-XXXXXX.json";
+    const int fd = mkstemps(tmpl, 5);
+    if (fd >= 0) close(fd);
+    path_ = tmpl;
+    std::ofstream(path_) << text;
+    return path_;
+  }
+  std::string error_of(const nlohmann::json& cards) {
+    const std::string p = write(cards.dump());
+    try {
+      load_game("mwahahaha", {{"cards", p}}, 3, OptionSource::kLocalUser);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "";
+  }
+  std::string path_;
+};
+
+TEST_F(MwCardFile, LoadsAGoodFile_MW1) {
+  nlohmann::json d = standin();
+  d["minions"][4]["name"] = "Giant Geckos";
+  d["minions"][4]["zh"] = "巨型壁虎";
+  d["minions"][4]["value"] = 3;
+  auto g = load_game("mwahahaha", {{"cards", write(d.dump())}}, 3, OptionSource::kLocalUser);
+  const auto& mg = static_cast<const MwahahahaGame&>(*g);
+  EXPECT_EQ(mg.data().minions[4].name, "Giant Geckos");
+  EXPECT_EQ(mg.data().minions[4].value, 3);
+  EXPECT_EQ(g->catalogue().card(card_key(CardKind::kMinion, 4, mg.data()), "zh-TW")->name,
+            "巨型壁虎");
+  // The default is the embedded set.
+  auto def = load_game("mwahahaha", {}, 3);
+  EXPECT_EQ(static_cast<const MwahahahaGame&>(*def).data().minions[4].name, "Giant Lizards");
+  // A game on the file plays to its end.
+  auto st = g->new_initial_state();
+  Rng rng(5);
+  int steps = 0;
+  while (!st->is_terminal() && steps++ < 3000) {
+    if (st->is_chance()) {
+      st->apply(st->sample_chance(rng));
+    } else {
+      auto legal = st->legal_actions();
+      st->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_GT(steps, 100);
+}
+
+TEST_F(MwCardFile, RejectsBrokenFilesByNamedField_MW1) {
+  {
+    nlohmann::json d = standin();
+    d["minions"][3]["type"] = 7;
+    const std::string e = error_of(d);
+    EXPECT_NE(e.find(path_), std::string::npos) << e;
+    EXPECT_NE(e.find("minions[3]"), std::string::npos) << e;
+  }
+  {
+    nlohmann::json d = standin();
+    d["scientists"][2].erase("ratings");
+    const std::string e = error_of(d);
+    EXPECT_NE(e.find("scientists[2]"), std::string::npos) << e;
+    EXPECT_NE(e.find("ratings"), std::string::npos) << e;
+  }
+  {
+    nlohmann::json d = standin();
+    d["empires"].erase(0);
+    const std::string e = error_of(d);
+    EXPECT_NE(e.find("empires"), std::string::npos) << e;
+  }
+  {
+    nlohmann::json d = standin();
+    d["rules"]["hand_size"] = "five";
+    EXPECT_NE(error_of(d).find("rules"), std::string::npos);
+  }
+  {
+    nlohmann::json d = standin();
+    d["dirty_tricks"][0]["copies"] = 40;
+    EXPECT_NE(error_of(d).find("dirty_tricks[0]"), std::string::npos);
+  }
+  EXPECT_NE(error_of(nlohmann::json::parse("[1, 2]")).find(path_), std::string::npos);
+  // A record or a network message never names a file.
+  EXPECT_THROW(
+      load_game("mwahahaha", {{"cards", write(standin().dump())}}, 3, OptionSource::kUntrusted),
+      Error);
 }
 
 }  // namespace

@@ -31,9 +31,9 @@ TEST(MwSetup, DevicesKeptFaceDownOthersDiscardedFaceUp_MW2_MW3) {
   // The other seat does not learn which device was kept (MW-3); the two discarded face up (MW-2)
   // it sees, so the line names them.
   EXPECT_EQ(t.st->describe_action(t.id("keep-device:man-eating-plants"), 1),
-            "Seat 0 keeps a device and discards orbital-laser, freeze-ray face up");
+            "Seat 1 keeps a device and discards Orbital Laser and Freeze Ray face up");
   EXPECT_EQ(t.st->describe_action(t.id("keep-device:freeze-ray"), 1),
-            "Seat 0 keeps a device and discards orbital-laser, man-eating-plants face up");
+            "Seat 1 keeps a device and discards Orbital Laser and Man-Eating Plants face up");
   t.act("keep-device:man-eating-plants");
   auto v1 = t.st->view_json(1);
   EXPECT_EQ(v1["seats"][0]["device"], "face-down");

@@ -49,7 +49,8 @@ TEST(MwTrade, BetrayedDescribedAsAnyCardIsDiscardedOnArrival_MW15) {
   t.act("offer-raw:betrayed");
   // Betrayed may be described as any raw card; an honest card has only its own description.
   EXPECT_EQ(t.legal().size(), 13u);
-  EXPECT_EQ(t.st->describe_action(t.id("offer-raw:betrayed"), 1), "Seat 0 offers a raw card");
+  EXPECT_EQ(t.st->describe_action(t.id("offer-raw:betrayed"), 1),
+            "Seat 1 offers a raw material card face down");
   t.act("describe-as:eu3");
   t.act("ask-token:eureka");
   t.act("propose");
@@ -105,7 +106,13 @@ TEST(MwTrade, PartnerFulfilsRequestWithAMatchingCardOrBetrayed_MW15a) {
   // The last card handed over completes the trade, and a Betrayed is caught in public (D5): the
   // line says so.
   EXPECT_EQ(t.st->describe_action(t.id("give-raw:betrayed"), 0),
-            "Seat 1 hands over a card for 'eu3'; the card given for eu3 is Betrayed");
+            "Seat 2 hands over a card for Eureka 3; Betrayed cards are caught: Eureka 3");
+  {
+    auto copy = t.st->clone();
+    const auto told = copy->apply_narrated(t.id("give-raw:betrayed"), 0);
+    const Event betrayed{"mw.betrayed", {{"seat", 1}, {"card", "mw.raw.eu3"}}};
+    EXPECT_NE(std::find(told.begin(), told.end(), betrayed), told.end());
+  }
   const int caught = t.s().view_json(kSpectator)["raw_discard"][kBetrayed];
   t.act("give-raw:betrayed");
   EXPECT_EQ(t.s().view_json(kSpectator)["raw_discard"][kBetrayed], caught + 1);

@@ -396,9 +396,9 @@ TEST(MwTricks, InsiderTipLooksAreToldAsLooksNotDraws_MW32) {
   t.act("insider:minions");
   ASSERT_TRUE(t.st->is_chance());
   const Action look = t.id("minion:killer-robot");
-  EXPECT_EQ(t.st->describe_action(look, 1), "Seat 0 looks at a Minion");
-  EXPECT_EQ(t.st->describe_action(look, kSpectator), "Seat 0 looks at a Minion");
-  EXPECT_EQ(t.st->describe_action(look, 0), "Seat 0 draws minion:killer-robot");
+  EXPECT_EQ(t.st->describe_action(look, 1), "Seat 1 looks at a Minion card");
+  EXPECT_EQ(t.st->describe_action(look, kSpectator), "Seat 1 looks at a Minion card");
+  EXPECT_EQ(t.st->describe_action(look, 0), "You look at the Minion Killer Robot");
   t.act("minion:killer-robot");
   t.act("minion:zombies");
   t.act("minion:giant-ants");
@@ -409,14 +409,14 @@ TEST(MwTricks, InsiderTipLooksAreToldAsLooksNotDraws_MW32) {
   t.act("insider:empires");
   const auto outcomes = t.outcomes();
   ASSERT_FALSE(outcomes.empty());
-  EXPECT_EQ(t.st->describe_action(outcomes[0].action, 1), "Seat 0 looks at an Empire");
+  EXPECT_EQ(t.st->describe_action(outcomes[0].action, 1), "Seat 1 looks at an Empire card");
   // A bought Minion is drawn: the others are told a Minion was drawn, not which.
   Table b = creation_two({"e3", "m2", "s2", "e1", "e1"});
   b.c().seats[0].stock = {1, 0, 0, 0};  // placed: one purchase
   b.act("buy-minion");
   b.act("pay:energy");
   ASSERT_TRUE(b.st->is_chance());
-  EXPECT_EQ(b.st->describe_action(b.id("minion:zombies"), 1), "Seat 0 draws a Minion");
+  EXPECT_EQ(b.st->describe_action(b.id("minion:zombies"), 1), "Seat 1 draws a Minion face down");
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // viewer does not know; the table and the events use plain words (no internal keys).
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
 
 #include "table.h"
 #include "villainy/core/random.h"
@@ -30,6 +30,26 @@ std::vector<std::string> render_all(const Catalogue& cat, const std::vector<Even
 std::vector<std::string> told(Table& t, const std::string& action, Player viewer) {
   const Catalogue& cat = t.g->catalogue();
   return render_all(cat, t.st->apply_narrated(t.id(action), viewer), viewer, "en");
+}
+
+// An internal key on a screen line: a card key ("wolf.e3", "queen.super"), an action name
+// ("play:wolf.e3", a word right after a colon) or a JSON array ("[0,").
+bool has_internal_key(const std::string& line) {
+  if (line.find("[0,") != std::string::npos) return true;
+  auto lower = [](char c) { return std::islower(static_cast<unsigned char>(c)) != 0; };
+  for (size_t i = 1; i + 1 < line.size(); ++i) {
+    if (!lower(line[i - 1])) continue;
+    if (line[i] == ':' &&
+        (lower(line[i + 1]) || std::isdigit(static_cast<unsigned char>(line[i + 1]))))
+      return true;
+    if (line[i] != '.') continue;
+    const std::string rest = line.substr(i + 1, 8);
+    if (rest.rfind("super", 0) == 0 || rest.rfind("villain", 0) == 0) return true;
+    if (rest.size() >= 2 && (rest[0] == 'e' || rest[0] == 'h') &&
+        std::isdigit(static_cast<unsigned char>(rest[1])))
+      return true;
+  }
+  return false;
 }
 
 bool contains(const std::vector<std::string>& lines, const std::string& needle) {
@@ -66,7 +86,8 @@ TEST(SupportingCastNarration, EveryMessageAndCardInBothLanguages) {
 // mode in both languages, no line holds an internal key, and the deal is one event per viewer.
 TEST(SupportingCastNarration, RandomGamesRenderStrictlyInPlainWords) {
   register_game();
-  const std::regex internal_key(R"([a-z]+\.(e[1-7]|h[1-4]|super|villain)\b|[a-z-]+:[a-z0-9]|\[0,)");
+  EXPECT_TRUE(has_internal_key("play:wolf.e3") && has_internal_key("wolf.super") &&
+              has_internal_key("[0,0]") && !has_internal_key("Big Bad Wolf 3: Runs ahead"));
   const std::vector<std::map<std::string, std::string>> option_sets = {
       {},
       {{"rival-super-hero", "claim"}, {"ending", "party"}, {"skip", "rest-of-round"}},
@@ -100,7 +121,7 @@ TEST(SupportingCastNarration, RandomGamesRenderStrictlyInPlainWords) {
               ctx.lang = lang;
               ctx.viewer = viewers[v];
               const std::string line = cat.render(e, ctx);  // strict: throws on a gap
-              EXPECT_FALSE(std::regex_search(line, internal_key)) << line;
+              EXPECT_FALSE(has_internal_key(line)) << line;
               EXPECT_EQ(line.find("you is"), std::string::npos) << line;
               ++events;
             }
@@ -117,7 +138,7 @@ TEST(SupportingCastNarration, RandomGamesRenderStrictlyInPlainWords) {
           ctx.lang = lang;
           ctx.viewer = v;
           const std::string table = s->view_text_for(ctx);
-          EXPECT_FALSE(std::regex_search(table, internal_key)) << table;
+          EXPECT_FALSE(has_internal_key(table)) << table;
         }
       ++games;
     }
