@@ -310,10 +310,10 @@ int main(int argc, char** argv) {
   long messages = 100000;
   int threads = 2;
   std::uint64_t seed = 1;
-  app.add_option("--villainy", program,
-                 "the villainy program (ideally the sanitizer build)") int bot_pace_ms = 0;
+  app.add_option("--villainy", program, "the villainy program (ideally the sanitizer build)")
+      ->required();
+  int bot_pace_ms = 0;
   app.add_option("--bot-pace-ms", bot_pace_ms, "the server's --bot-pace-ms (pace of bot moves)");
-  ->required();
   app.add_option("--messages", messages, "messages to send in total (WebSocket and HTTP)");
   app.add_option("--threads", threads, "fuzzing threads");
   app.add_option("--seed", seed, "seed");
