@@ -243,7 +243,9 @@ class CmReporter : public Reporter {
           mean(static_cast<std::int64_t>(casts_[static_cast<size_t>(k)]), games_));
     }
     spells.reference = 1.0 / n_;
+    casts.detail = true;
     out.push_back(casts);
+    spells.detail = true;
     out.push_back(spells);
     Figure coins =
         Figure::make(K::kDistribution, "cm.coins", "Score distributions (coins)",

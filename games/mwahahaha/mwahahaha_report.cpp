@@ -189,7 +189,9 @@ class MwReporter : public Reporter {
                                        : 0.0);
     }
     tricks.reference = 1.0 / n_;
+    plays.detail = true;
     out.push_back(plays);
+    tricks.detail = true;
     out.push_back(tricks);
   }
 

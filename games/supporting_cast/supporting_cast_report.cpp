@@ -184,7 +184,9 @@ class ScReporter : public Reporter {
                                        : 0.0);
     }
     cards.reference = 1.0 / n_;
+    plays.detail = true;
     out.push_back(plays);
+    cards.detail = true;
     out.push_back(cards);
   }
 

@@ -48,6 +48,7 @@ class GenericReporter : public Reporter {
   std::string to_text() const override;
   void figures(std::vector<Figure>& out) const override;
   std::uint64_t games() const { return games_; }
+  const std::vector<Proportion>& seat_wins() const { return seat_wins_; }
 
  private:
   int num_players_;

@@ -130,6 +130,7 @@ struct Figure {
   std::vector<std::vector<double>> values;     // kValues: [series][row]
   double reference = -1;  // kRates: a reference rate drawn as a line (e.g. 1/players); <0 none
   std::string sample;     // "2000 games", "12345 rounds"
+  bool detail = false;    // one row per card: `compare` prints only its significant rows as text
 
   static Figure make(Kind kind, std::string id, std::string title, std::string note,
                      std::string sample) {
