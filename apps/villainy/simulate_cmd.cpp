@@ -100,10 +100,10 @@ void add_designer_commands(CLI::App& app) {
     auto game = load_game(lad->game, Options::parse_assignments(lad->options), players,
                           OptionSource::kLocalUser);
     make_agent(lad->opponent, *game);  // a bad name fails before any game
-    const auto ladder = studio::run_ladder(game, lad->budgets, lad->opponent, lad->games,
-                                           lad->seed, lad->threads, lad->decisiveness);
-    fmt::print("{}", lad->json ? studio::ladder_json(ladder).dump(2) + "\n"
-                               : studio::ladder_text(ladder));
+    const auto ladder = studio::run_ladder(game, lad->budgets, lad->opponent, lad->games, lad->seed,
+                                           lad->threads, lad->decisiveness);
+    fmt::print(
+        "{}", lad->json ? studio::ladder_json(ladder).dump(2) + "\n" : studio::ladder_text(ladder));
     if (!lad->html.empty()) studio::write_text_file(lad->html, studio::ladder_html(ladder));
   }));
 }

@@ -160,12 +160,9 @@ nlohmann::json compare_json(const Comparison& c) {
     cmp["variant"] = c.runs[i].variant;
     cmp["rows"] = nlohmann::json::array();
     for (const DiffRow& d : diff_rows(base_of(c, i).result, c.runs[i].result)) {
-      nlohmann::json row = {{"figure", d.figure_id},
-                            {"label", d.label},
-                            {"series", d.series},
-                            {"defaults", d.base},
-                            {"variant", d.variant},
-                            {"difference", d.diff},
+      nlohmann::json row = {{"figure", d.figure_id},       {"label", d.label},
+                            {"series", d.series},          {"defaults", d.base},
+                            {"variant", d.variant},        {"difference", d.diff},
                             {"significant", d.significant}};
       if (d.kind == DiffRow::Kind::kRate) row["kind"] = "rate";
       if (d.kind == DiffRow::Kind::kMean) row["kind"] = "mean";
@@ -218,7 +215,8 @@ std::string compare_text(const Comparison& c) {
         "{} significant differences among {} rows with an interval (about {} would be by chance "
         "alone at 95%)",
         significant, with_ci, with_ci / 20);
-    if (hidden) o += fmt::format("; {} card rows without a significant difference not shown", hidden);
+    if (hidden)
+      o += fmt::format("; {} card rows without a significant difference not shown", hidden);
     o += "\n";
   }
   return o;
@@ -249,9 +247,10 @@ std::string compare_html(const Comparison& c) {
       auto v = [&](double x) {
         return rate ? fmt::format("{:.2f}%", 100 * x) : fmt::format("{:.3f}", x);
       };
-      std::string ci = d.has_ci ? (rate ? fmt::format(" [{:+.2f}, {:+.2f}]", 100 * d.low, 100 * d.high)
-                                        : fmt::format(" [{:+.3f}, {:+.3f}]", d.low, d.high))
-                                : "";
+      std::string ci = d.has_ci
+                           ? (rate ? fmt::format(" [{:+.2f}, {:+.2f}]", 100 * d.low, 100 * d.high)
+                                   : fmt::format(" [{:+.3f}, {:+.3f}]", d.low, d.high))
+                           : "";
       // A small interval plot: the difference and its interval around 0.
       std::string plot;
       if (d.has_ci) {
@@ -267,7 +266,8 @@ std::string compare_html(const Comparison& c) {
           d.significant ? " class=\"sig\"" : "", html_escape(d.figure_title),
           html_escape(d.series.empty() || d.series == d.label ? d.label
                                                               : d.label + " (" + d.series + ")"),
-          v(d.base), v(d.variant), rate ? fmt::format("{:+.2f} points", 100 * d.diff) : fmt::format("{:+.3f}", d.diff),
+          v(d.base), v(d.variant),
+          rate ? fmt::format("{:+.2f} points", 100 * d.diff) : fmt::format("{:+.3f}", d.diff),
           html_escape(ci), "", plot);
     }
     o += "</table>\n";

@@ -15,7 +15,9 @@
 
 namespace villainy::studio {
 
-bool has_evaluator(const std::string& game) { return find_evaluator(game) != nullptr; }
+bool has_evaluator(const std::string& game) {
+  return find_evaluator(game) != nullptr;
+}
 
 namespace {
 
@@ -95,7 +97,8 @@ class DecisivenessReporter : public Reporter {
         "decision; {} games)\n",
         games_);
     o += fmt::format("  lead changes per game: {}\n", lead_changes_.summary());
-    o += fmt::format("  lead changes per decision (Ludii LeadChange): {:.4f}\n", lead_change_rate());
+    o +=
+        fmt::format("  lead changes per decision (Ludii LeadChange): {:.4f}\n", lead_change_rate());
     o += fmt::format("  share of the game (%) before the winner leads for good: {}\n",
                      decisive_.summary());
     for (int q = 0; q < 3; ++q)
@@ -118,8 +121,9 @@ class DecisivenessReporter : public Reporter {
     dec.series = {"percent of the game"};
     dec.dists = {decisive_};
     out.push_back(dec);
-    Figure lw = Figure::make(Figure::Kind::kRates, "leader_wins", "Does the leader win?",
-                             "games with one winner: the leader at that point is the winner", games);
+    Figure lw =
+        Figure::make(Figure::Kind::kRates, "leader_wins", "Does the leader win?",
+                     "games with one winner: the leader at that point is the winner", games);
     lw.series = {"the leader wins"};
     lw.labels = {"after 1/4 of the decisions", "after 1/2", "after 3/4"};
     lw.rates = {{leader_wins_[0], leader_wins_[1], leader_wins_[2]}};

@@ -17,12 +17,23 @@ std::string html_escape(const std::string& s) {
   o.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      case '\'': o += "&#39;"; break;
-      default: o += c;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      case '\'':
+        o += "&#39;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -30,15 +41,19 @@ std::string html_escape(const std::string& s) {
 
 namespace {
 
-constexpr const char* kPalette[] = {"#3465a4", "#ce5c00", "#4e9a06", "#75507b", "#c4a000",
-                                    "#cc0000", "#06989a", "#555753"};
-const char* colour(size_t i) { return kPalette[i % (sizeof kPalette / sizeof kPalette[0])]; }
+constexpr const char* kPalette[] = {"#3465a4", "#ce5c00", "#4e9a06", "#75507b",
+                                    "#c4a000", "#cc0000", "#06989a", "#555753"};
+const char* colour(size_t i) {
+  return kPalette[i % (sizeof kPalette / sizeof kPalette[0])];
+}
 
 double rate_of(const Proportion& p) {
   return p.n ? static_cast<double>(p.k) / static_cast<double>(p.n) : 0.0;
 }
 
-std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+std::string pct(double x) {
+  return fmt::format("{:.1f}%", 100 * x);
+}
 
 // The smallest "nice" upper bound at or above x, for a rate axis.
 double nice_max(double x) {
@@ -91,8 +106,9 @@ std::string svg_rates(const Figure& f) {
   }
   for (size_t row = 0; row < f.labels.size(); ++row) {
     const int y0 = top + static_cast<int>(row) * row_h;
-    o += fmt::format(R"(<text x="{}" y="{}" class="label">{}</text>)", label_w - 6,
-                     y0 + (n_series * (bar_h + 2)) / 2 + 4, html_escape(shorten(f.labels[row], 54)));
+    o +=
+        fmt::format(R"(<text x="{}" y="{}" class="label">{}</text>)", label_w - 6,
+                    y0 + (n_series * (bar_h + 2)) / 2 + 4, html_escape(shorten(f.labels[row], 54)));
     for (int s = 0; s < n_series; ++s) {
       const Proportion& p = f.rates[static_cast<size_t>(s)][row];
       const int y = y0 + s * (bar_h + 2);
@@ -271,9 +287,15 @@ std::string figure_html(const Figure& f, const std::string& agents) {
   o += fmt::format("<p class=\"caption\">n = {}. {}. Read: {}.</p>\n", html_escape(f.sample),
                    html_escape(agents), html_escape(f.note));
   switch (f.kind) {
-    case Figure::Kind::kRates: o += svg_rates(f) + "\n" + rates_table(f); break;
-    case Figure::Kind::kDistribution: o += svg_distribution(f); break;
-    case Figure::Kind::kValues: o += svg_values(f); break;
+    case Figure::Kind::kRates:
+      o += svg_rates(f) + "\n" + rates_table(f);
+      break;
+    case Figure::Kind::kDistribution:
+      o += svg_distribution(f);
+      break;
+    case Figure::Kind::kValues:
+      o += svg_values(f);
+      break;
   }
   return o + "\n</section>\n";
 }

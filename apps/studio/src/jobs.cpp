@@ -51,10 +51,11 @@ std::vector<std::string> seats_for(const GameEntry& e, const std::string& seats_
   std::vector<std::string> seats;
   if (!seats_arg.empty()) {
     seats = split(seats_arg, ',');
-    if (players > 1 && seats.size() == 1) seats.assign(static_cast<size_t>(players), seats[0]);
+    if (seats.size() == 1)  // one agent fills every seat (the fewest players by default)
+      seats.assign(static_cast<size_t>(players > 0 ? players : e.info.min_players), seats[0]);
     if (players > 0 && static_cast<int>(seats.size()) != players)
-      throw Error(fmt::format("--seats names {} seats but there are {} players", seats.size(),
-                              players));
+      throw Error(
+          fmt::format("--seats names {} seats but there are {} players", seats.size(), players));
   } else {
     seats.assign(static_cast<size_t>(players > 0 ? players : e.info.min_players), "random");
   }
@@ -139,7 +140,8 @@ void add_run_options(CLI::App& sub, RunArgs& a, bool compare) {
   sub.add_option("--seed", a.seed, "random seed: game i uses derive_seed(seed, i)")
       ->check(uint_in(0, UINT64_MAX))
       ->capture_default_str();
-  sub.add_option("--threads", a.threads, "threads (default: all cores); results do not depend on it")
+  sub.add_option("--threads", a.threads,
+                 "threads (default: all cores); results do not depend on it")
       ->check(uint_in(0, 256));
   sub.add_flag("--json", a.json, "print the report as JSON");
   sub.add_option("--html", a.html, "also write the report as one self-contained HTML file");
@@ -171,10 +173,10 @@ nlohmann::json run_partial(const RunArgs& a, bool compare, std::uint64_t shard_i
   j["runs"] = nlohmann::json::array();
   for (int players : player_counts(e, a)) {
     auto add = [&](const std::string& label, const std::map<std::string, std::string>& opts) {
-      j["runs"].push_back({{"players", players},
-                           {"variant", label},
-                           {"partial", run_one(a, opts, players, shard_i, shard_k, progress)
-                                           .save_partial()}});
+      j["runs"].push_back(
+          {{"players", players},
+           {"variant", label},
+           {"partial", run_one(a, opts, players, shard_i, shard_k, progress).save_partial()}});
     };
     add("defaults", base);
     for (const auto& v : a.variants) {
@@ -212,7 +214,8 @@ Reports merged_reports(const std::vector<nlohmann::json>& partials,
       const auto& run = p["runs"][r];
       if (!run.is_object() || run.value("variant", "") != p0["runs"][r].value("variant", "") ||
           !run.contains("partial"))
-        throw Error(fmt::format("merge: compare run {} differs between the partial results", r + 1));
+        throw Error(
+            fmt::format("merge: compare run {} differs between the partial results", r + 1));
       shards.push_back(run["partial"]);
     }
     CompareRun cr;

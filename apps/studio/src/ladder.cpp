@@ -9,12 +9,13 @@
 namespace villainy::studio {
 
 Ladder run_ladder(const std::shared_ptr<const Game>& game, const std::vector<int>& budgets,
-                  const std::string& opponent, std::uint64_t games, std::uint64_t seed,
-                  int threads, bool decisiveness) {
+                  const std::string& opponent, std::uint64_t games, std::uint64_t seed, int threads,
+                  bool decisiveness) {
   const int n = game->num_players();
   if (budgets.empty()) throw Error("ladder: give at least one budget (--budgets 10,100)");
   if (games < static_cast<std::uint64_t>(n))
-    throw Error(fmt::format("ladder: --games must be at least the {} players (one game per seat)", n));
+    throw Error(
+        fmt::format("ladder: --games must be at least the {} players (one game per seat)", n));
   Ladder l;
   l.game = game->name();
   l.opponent = opponent;
@@ -35,9 +36,8 @@ Ladder run_ladder(const std::shared_ptr<const Game>& game, const std::vector<int
       cfg.threads = threads;
       if (decisiveness && has_evaluator(game->name()))
         cfg.extra_reporter = [](const Game& g) { return make_decisiveness_reporter(g); };
-      SimulateResult r = simulate(cfg, [](const std::string& spec, const Game& g) {
-        return make_agent(spec, g);
-      });
+      SimulateResult r =
+          simulate(cfg, [](const std::string& spec, const Game& g) { return make_agent(spec, g); });
       step.wins.merge(r.generic->seat_wins()[static_cast<size_t>(s)]);
       step.actions += r.actions;
       if (r.extra) {
@@ -57,8 +57,8 @@ std::string ladder_text(const Ladder& l) {
   std::string o = fmt::format(
       "Skill ladder — {}: ismcts against {} in the other {} seats, the ismcts seat rotated; {} "
       "games per budget, seed {}\n",
-      l.game, l.opponent, l.players - 1, l.games / static_cast<std::uint64_t>(l.players) *
-                                             static_cast<std::uint64_t>(l.players),
+      l.game, l.opponent, l.players - 1,
+      l.games / static_cast<std::uint64_t>(l.players) * static_cast<std::uint64_t>(l.players),
       l.seed);
   o += fmt::format("Fair share: {:.2f}%\n", 100.0 / l.players);
   for (size_t i = 0; i < l.steps.size(); ++i) {
@@ -93,8 +93,8 @@ nlohmann::json ladder_json(const Ladder& l) {
 std::string ladder_html(const Ladder& l) {
   const std::string title = fmt::format("{} — skill ladder", l.game);
   std::string o = page_head(title) + "<h1>" + html_escape(title) + "</h1>\n";
-  const std::string agents =
-      fmt::format("agents: ismcts:iterations=B in one seat (rotated), {} in the others", l.opponent);
+  const std::string agents = fmt::format(
+      "agents: ismcts:iterations=B in one seat (rotated), {} in the others", l.opponent);
   Figure f = Figure::make(Figure::Kind::kRates, "ladder", "Win rate against the search budget",
                           "the ismcts seat's win rate per iteration budget",
                           fmt::format("{} games per budget", l.games));

@@ -29,10 +29,10 @@ overflow:hidden;display:flex;flex-direction:column;page-break-inside:avoid;break
 @media print{header{display:none}}
 </style></head><body>
 )";
-  o += fmt::format("<header><h1>{}</h1><p>Options: {}. {} cards. Print at 100% and cut along the "
-                   "dashed lines.</p></header>\n<div class=\"sheet\">\n",
-                   html_escape(title), html_escape(fmt::format("{}", fmt::join(opts, " "))),
-                   cards.size());
+  o += fmt::format(
+      "<header><h1>{}</h1><p>Options: {}. {} cards. Print at 100% and cut along the "
+      "dashed lines.</p></header>\n<div class=\"sheet\">\n",
+      html_escape(title), html_escape(fmt::format("{}", fmt::join(opts, " "))), cards.size());
   for (const auto& c : cards) {
     for (int copy = 0; copy < c.copies; ++copy) {
       o += "<div class=\"card\"><div class=\"kind\">" + html_escape(c.kind) + "</div>";

@@ -56,8 +56,8 @@ struct Ladder {
 // Budget b: seat s plays `ismcts:iterations=b` against `opponent` in the other seats, for each
 // seat s in turn (games/players games each, so no seat is favoured), on paired seeds.
 Ladder run_ladder(const std::shared_ptr<const Game>& game, const std::vector<int>& budgets,
-                  const std::string& opponent, std::uint64_t games, std::uint64_t seed,
-                  int threads, bool decisiveness);
+                  const std::string& opponent, std::uint64_t games, std::uint64_t seed, int threads,
+                  bool decisiveness);
 std::string ladder_text(const Ladder& l);
 nlohmann::json ladder_json(const Ladder& l);
 std::string ladder_html(const Ladder& l);
