@@ -320,7 +320,8 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
                                                      std::max<std::uint64_t>(1, last - first)));
   const GameEntry& entry = find_game(game.name());
   GenericReporter generic_proto(game.num_players(), cfg.seats);
-  std::unique_ptr<Reporter> game_proto = entry.reporter ? entry.reporter(game) : nullptr;
+  std::unique_ptr<Reporter> game_proto =
+      entry.reporter && cfg.game_report ? entry.reporter(game) : nullptr;
   std::unique_ptr<Reporter> extra_proto = cfg.extra_reporter ? cfg.extra_reporter(game) : nullptr;
   // Fail early on bad agent names, in the caller's thread.
   for (const auto& spec : cfg.seats) make_agent(spec, game);

@@ -29,13 +29,10 @@ class CmReporter : public Reporter {
 
   void on_step(const State& after, Action a, Player actor) override {
     const auto& s = static_cast<const CheatyMagesState&>(after);
-    if (actor >= 0) {  // the spells the actor holds after its decision (card figures)
-      const auto& hand = s.seat(actor).hand;
-      std::uint64_t m = 0;
-      for (int k = 0; k < kKinds; ++k)
-        m |= static_cast<std::uint64_t>(hand[static_cast<size_t>(k)] > 0) << k;
-      held_mask_[static_cast<size_t>(actor)] |= m;
-    }
+    // Card figures: a spell leaves a hand by being cast (counted below) or discarded by its
+    // holder (here); the rest is in a hand at a match's end or the game's end.
+    if (actor >= 0 && a >= act::kDiscard && a < act::kDiscard + kKinds)
+      held_mask_[static_cast<size_t>(actor)] |= 1ULL << (a - act::kDiscard);
     if (actor >= 0 && a >= act::kCast && a < act::kPeek) {
       const int k = a < act::kHide ? a - act::kCast : a - act::kHide;
       cast_mask_[static_cast<size_t>(actor)] |= 1ULL << k;
@@ -48,6 +45,7 @@ class CmReporter : public Reporter {
     }
     if (s.matches_played() == seen_matches_) return;
     seen_matches_ = s.matches_played();
+    for (int q = 0; q < n_; ++q) note_hand(s, q);
     const MatchSummary& m = s.last_match();
     ++matches_;
     if (first_start_ < 0) first_start_ = m.start_player;
@@ -100,13 +98,12 @@ class CmReporter : public Reporter {
       hi = std::max(hi, coins);
       const int order = first_start_ >= 0 ? (q - first_start_ + n_) % n_ : q;
       order_wins_[static_cast<size_t>(order)].add(won);
-      const auto& hand = s.seat(q).hand;
+      note_hand(s, q);
       for (int k = 0; k < kKinds; ++k) {
         const bool cast = (cast_mask_[static_cast<size_t>(q)] >> k) & 1;
         (cast ? cast_win_ : nocast_win_)[static_cast<size_t>(k)].add(won);
         (cast ? cast_coins_ : nocast_coins_)[static_cast<size_t>(k)] += coins;
-        const bool held =
-            ((held_mask_[static_cast<size_t>(q)] >> k) & 1) || hand[static_cast<size_t>(k)] > 0;
+        const bool held = (held_mask_[static_cast<size_t>(q)] >> k) & 1;
         if (!cast && held) held_win_[static_cast<size_t>(k)].add(won);
       }
     }
@@ -224,8 +221,8 @@ class CmReporter : public Reporter {
     Figure spells =
         Figure::make(K::kRates, "cm.spells",
                      "Cards: win rate of seats that cast the spell vs held it and did not",
-                     "per seat-game: cast it at least once, or held it (after one of its decisions "
-                     "or at the end) and never cast it",
+                     "per seat-game: cast it at least once, or held it (discarded it, or had it "
+                     "at a match's end) and never cast it",
                      fmt::format("{} seat-games", games_ * static_cast<std::uint64_t>(n_)));
     spells.series = {"cast it", "held it, did not cast"};
     spells.rates.resize(2);
@@ -380,6 +377,13 @@ class CmReporter : public Reporter {
   }
 
  private:
+  void note_hand(const CheatyMagesState& s, int q) {
+    const auto& hand = s.seat(q).hand;
+    std::uint64_t m = 0;
+    for (int k = 0; k < kKinds; ++k)
+      m |= static_cast<std::uint64_t>(hand[static_cast<size_t>(k)] > 0) << k;
+    held_mask_[static_cast<size_t>(q)] |= m;
+  }
   std::uint64_t fighter_total() const {
     std::uint64_t n = 0;
     for (const auto& p : fighter_all_) n += p.n;

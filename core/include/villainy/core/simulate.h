@@ -84,6 +84,8 @@ struct SimulateConfig {
   // Shard `shard_index` of `shard_count` (1-based) plays only games [games·(i−1)/k, games·i/k);
   // game i still uses seed derive_seed(seed, i), so the merged shards are the whole run.
   std::uint64_t shard_index = 1, shard_count = 1;
+  // The game's own report (with its card figures); off only to measure what it costs.
+  bool game_report = true;
   // An extra report built by the caller (e.g. decisiveness with an agents-layer evaluator).
   std::function<std::unique_ptr<Reporter>(const Game&)> extra_reporter;
 };
