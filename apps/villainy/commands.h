@@ -49,6 +49,8 @@ void add_serve_command(CLI::App& app);
 void add_client_command(CLI::App& app);
 // `villainy simulate|compare|merge|ladder|print ...` (simulate_cmd.cpp): the designer's commands.
 void add_designer_commands(CLI::App& app);
+// `villainy print ...` (print_cmd.cpp): print sheets.
+void add_print_command(CLI::App& app);
 // `villainy play ...` (play.cpp).
 int run_play(const std::string& game, const std::vector<std::string>& seats,
              const std::vector<std::string>& options, std::uint64_t seed, bool seed_given,

@@ -106,6 +106,8 @@ void add_designer_commands(CLI::App& app) {
         "{}", lad->json ? studio::ladder_json(ladder).dump(2) + "\n" : studio::ladder_text(ladder));
     if (!lad->html.empty()) studio::write_text_file(lad->html, studio::ladder_html(ladder));
   }));
+
+  add_print_command(app);
 }
 
 }  // namespace villainy::cli

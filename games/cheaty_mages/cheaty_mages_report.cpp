@@ -207,7 +207,7 @@ class CmReporter : public Reporter {
     Figure bets =
         Figure::make(K::kRates, "cm.bets", "Bets by size: hit rate",
                      "a bet hits when it pays; matches with every fighter ejected excluded",
-                     "seat-matches with a bet");
+                     fmt::format("{} bets", bet_hit_[0].n + bet_hit_[1].n + bet_hit_[2].n));
     bets.series = {"hit"};
     bets.labels = {"1 card", "2 cards", "3 cards"};
     bets.rates = {{bet_hit_[0], bet_hit_[1], bet_hit_[2]}};

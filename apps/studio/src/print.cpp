@@ -1,12 +1,44 @@
 // Print sheets: cut-out cards (63 × 88 mm, nine to an A4 page) with the name and text of each
 // card in English and Traditional Chinese, from the game's catalogue.
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "internal.h"
+#include "villainy/core/narration.h"
 #include "villainy/studio/studio.h"
 
 namespace villainy::studio {
+
+std::vector<PrintCard> print_cards(const Game& game) {
+  const Catalogue& cat = game.catalogue();
+  std::vector<PrintCard> out;
+  for (const auto& [key, langs] : cat.cards()) {  // sorted by key: deterministic
+    PrintCard c;
+    c.kind = key;
+    const CardText* en = cat.card(key, "en");
+    const CardText* zh = cat.card(key, "zh-TW");
+    if (en) {
+      c.name_en = en->name;
+      c.text_en = en->text;
+    }
+    if (zh) {
+      c.name_zh = zh->name;
+      c.text_zh = zh->text;
+    }
+    out.push_back(std::move(c));
+  }
+  if (out.empty())
+    throw Error(
+        fmt::format("{} has no cards in its catalogue (Game::catalogue()) to print", game.name()));
+  return out;
+}
 
 std::string print_html(const Game& game, const std::vector<PrintCard>& cards) {
   std::vector<std::string> opts;
@@ -46,6 +78,53 @@ overflow:hidden;display:flex;flex-direction:column;page-break-inside:avoid;break
     }
   }
   return o + "</div>\n</body></html>\n";
+}
+
+void html_to_pdf(const std::string& html_path, const std::string& pdf_path) {
+  const char* env = std::getenv("VILLAINY_CHROMIUM");
+  const std::string chromium = env && *env ? env : "/usr/bin/chromium";
+  namespace fs = std::filesystem;
+  const fs::path html = fs::absolute(html_path), pdf = fs::absolute(pdf_path);
+  char dir_template[] = "/tmp/villainy-chromium-XXXXXX";
+  if (!mkdtemp(dir_template)) throw Error("print: cannot make a temporary folder for Chromium");
+  const std::string profile = dir_template;
+  std::vector<std::string> args = {chromium,
+                                   "--headless",
+                                   "--no-sandbox",
+                                   "--disable-gpu",
+                                   "--no-pdf-header-footer",
+                                   "--user-data-dir=" + profile,
+                                   "--print-to-pdf=" + pdf.string(),
+                                   "file://" + html.string()};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::error_code ec;
+  fs::remove(pdf, ec);
+  const pid_t pid = fork();
+  if (pid < 0) throw Error("print: cannot start Chromium (fork failed)");
+  if (pid == 0) {  // the child: quiet, then Chromium
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, 1);
+      dup2(null, 2);
+    }
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  fs::remove_all(profile, ec);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) == 127)
+    throw Error(
+        fmt::format("print: could not run {} (install Debian's chromium, or set "
+                    "VILLAINY_CHROMIUM)",
+                    chromium));
+  std::ifstream in(pdf, std::ios::binary);
+  char magic[5] = {};
+  in.read(magic, 4);
+  if (!in || std::string(magic) != "%PDF")
+    throw Error(fmt::format("print: {} did not write a PDF to '{}'", chromium, pdf_path));
 }
 
 }  // namespace villainy::studio

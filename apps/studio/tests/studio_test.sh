@@ -159,4 +159,30 @@ l=json.load(open('$tmp/ladder.json'))
 s=l['steps']
 sys.exit(0 if [x['iterations'] for x in s]==[2,20] and all(x['ismcts_wins']['n']==6 and 'decisiveness' in x for x in s) else 1)"
 
+# --- print sheets ----------------------------------------------------------------------------
+# Card names and texts come from each game's catalogue (Game::catalogue()); a game whose catalogue
+# has no cards yet is refused with a plain message, and every game that has cards prints them in
+# both languages.
+printed=0
+for g in supporting-cast cheaty-mages mwahahaha; do
+  if "$V" print $g --out "$tmp/$g-cards.html" >"$tmp/print.out" 2>&1; then
+    printed=$((printed + 1))
+    check "$g print sheet is well-formed, self-contained, in English and Chinese" "$PY" -c "
+import re,sys,xml.etree.ElementTree as E
+t=open('$tmp/$g-cards.html',encoding='utf-8').read()
+r=E.fromstring(t.replace('<!DOCTYPE html>','',1))
+cards=r.findall(\".//div[@class='card']\")
+zh=[c for c in cards if re.search('[\u4e00-\u9fff]', ''.join(c.itertext()))]
+sys.exit(0 if cards and len(zh)==len(cards) and 'http' not in t and '<script' not in t else 1)"
+  else
+    check "$g without catalogue cards is refused plainly" grep -q "has no cards in its catalogue" "$tmp/print.out"
+  fi
+done
+if [ "$printed" -gt 0 ]; then
+  g=$(for x in supporting-cast cheaty-mages mwahahaha; do [ -s "$tmp/$x-cards.html" ] && echo $x && break; done)
+  "$V" print $g --out "$tmp/cards.pdf" >/dev/null 2>&1
+  check "print to PDF through headless Chromium ($g)" bash -c "head -c 4 '$tmp/cards.pdf' | grep -q '%PDF'"
+fi
+err_case "print wants .html or .pdf" "must end in .html or .pdf" "$V" print supporting-cast --out "$tmp/cards.txt"
+
 exit $fail

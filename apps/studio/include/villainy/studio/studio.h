@@ -71,5 +71,7 @@ struct PrintCard {
 // The cards of a loaded game (its options choose the card file).
 std::vector<PrintCard> print_cards(const Game& game);
 std::string print_html(const Game& game, const std::vector<PrintCard>& cards);
+// Prints an HTML file to PDF with headless Chromium (VILLAINY_CHROMIUM, else /usr/bin/chromium).
+void html_to_pdf(const std::string& html_path, const std::string& pdf_path);
 
 }  // namespace villainy::studio
