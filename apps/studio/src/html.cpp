@@ -276,7 +276,7 @@ table{border-collapse:collapse;font-size:.85em;margin:.3em 0}
 td,th{border:1px solid #ccc;padding:.15em .45em}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.sig td{font-weight:bold;background:#eef5ff}
 section.figure{page-break-inside:avoid}
-@media print{body{max-width:none;margin:0}details{display:block}details>summary{display:none}}
+@media print{body{max-width:none;margin:0}}
 </style></head><body>
 )";
 }
