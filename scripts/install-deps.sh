@@ -10,6 +10,8 @@ packages=(
   clang-14 libclang-rt-14-dev
   pybind11-dev python3-numpy python3-pytest python3-dev
   valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
+  chromium fonts-wqy-microhei  # the designer report's screenshot test, print sheets to PDF (CJK font)
+  mpich libmpich-dev  # villainy-mpi (tools/mpi): shards as MPI ranks
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -64,6 +64,10 @@ void add_tournament_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 // `villainy client ...` (client_cmd.cpp): the headless client of the online protocol.
 void add_client_command(CLI::App& app);
+// `villainy simulate|compare|merge|ladder|print ...` (simulate_cmd.cpp): the designer's commands.
+void add_designer_commands(CLI::App& app);
+// `villainy print ...` (print_cmd.cpp): print sheets.
+void add_print_command(CLI::App& app);
 // `villainy play ...` (play.cpp).
 struct PlayOptions {
   std::string game;

@@ -73,73 +73,6 @@ int cmd_rules(const std::string& name) {
   return 0;
 }
 
-// Seats from --seats or --players (random agents fill by default for simulate).
-std::vector<std::string> resolve_seats(const GameEntry& e, const std::string& seats_arg,
-                                       int players, const std::string& fill) {
-  std::vector<std::string> seats;
-  if (players > 0) check_player_count(e, players);  // before allocating a seat per player
-  if (!seats_arg.empty()) {
-    seats = split_commas(seats_arg);
-    if (players > 1 && seats.size() == 1) seats.assign(static_cast<size_t>(players), seats[0]);
-    if (players > 0 && static_cast<int>(seats.size()) != players)
-      throw Error(fmt::format("--seats names {} seats but --players is {}", seats.size(), players));
-  } else {
-    const int k = players > 0 ? players : e.info.min_players;
-    seats.assign(static_cast<size_t>(k), fill);
-  }
-  return seats;
-}
-
-int cmd_simulate(const std::string& name, std::uint64_t games, int players,
-                 const std::string& seats_arg, const std::vector<std::string>& options,
-                 std::uint64_t seed, int threads, bool json_out, const std::string& records) {
-  const GameEntry& e = find_game(name);
-  std::vector<std::string> seats = resolve_seats(e, seats_arg, players, "random");
-  check_player_count(e, static_cast<std::int64_t>(seats.size()));
-  // The command line is the local user's: its options may name data files.
-  auto game = load_game(name, Options::parse_assignments(options), static_cast<int>(seats.size()),
-                        OptionSource::kLocalUser);
-  SimulateConfig cfg;
-  cfg.game = game;
-  cfg.seats = seats;
-  cfg.games = games;
-  cfg.seed = seed;
-  cfg.threads = threads;
-  cfg.records_dir = records;
-  const bool tty = isatty(STDERR_FILENO);
-  auto start = std::chrono::steady_clock::now();
-  if (tty && games >= 1000) {
-    cfg.progress = [&, last = std::chrono::steady_clock::now()](std::uint64_t done,
-                                                                std::uint64_t total) mutable {
-      auto now = std::chrono::steady_clock::now();
-      if (done == total || now - last > std::chrono::milliseconds(250)) {
-        last = now;
-        double secs = std::chrono::duration<double>(now - start).count();
-        fmt::print(stderr, "\r{} / {} games ({:.0f}%), {:.1f} s", done, total,
-                   100.0 * static_cast<double>(done) / static_cast<double>(total), secs);
-        if (done == total) fmt::print(stderr, "\n");
-      }
-    };
-  }
-  SimulateResult res =
-      simulate(cfg, [](const std::string& spec, const Game& g) { return make_agent(spec, g); });
-  if (json_out) {
-    nlohmann::json j = res.to_json();
-    j["game"] = name;
-    j["players"] = game->num_players();
-    j["options"] = game->options().values();
-    j["seed"] = seed;
-    fmt::print("{}\n", j.dump(2));
-  } else {
-    fmt::print("{} — {} games, {} players, seed {}\n", e.info.title, games, game->num_players(),
-               seed);
-    std::vector<std::string> opts;
-    for (auto& [k, v] : game->options().values()) opts.push_back(k + "=" + v);
-    fmt::print("Options: {}\n\n{}", fmt::join(opts, " "), res.to_text());
-  }
-  return 0;
-}
-
 int cmd_replay(const std::string& path, bool json_out, const std::string& view,
                const std::string& lang_arg) {
   Record r = read_record_file(path);
@@ -266,25 +199,7 @@ int main(int argc, char** argv) {
   play->add_flag("--ask-always", play_opts.ask_always,
                  "ask even when a decision has a single choice");
 
-  auto* sim = app.add_subcommand("simulate", "simulate many games and print the designer report");
-  std::string sim_game, sim_seats, sim_records;
-  std::vector<std::string> sim_options;
-  std::uint64_t sim_games = 1000, sim_seed = 1;
-  int sim_players = 0, sim_threads = 0;
-  bool sim_json = false;
-  sim->add_option("game", sim_game, "game name")->required();
-  sim->add_option("--games", sim_games, "number of games")->check(games_in(kMaxSimulateGames));
-  sim->add_option("--players", sim_players, "number of players (random seats unless --seats)")
-      ->check(int_in(0, kMaxPlayersFlag));
-  sim->add_option("--seats", sim_seats,
-                  "comma-separated agents per seat, e.g. heuristic,random,random,random");
-  sim->add_option("--option", sim_options, "rule option NAME=VALUE (repeatable)");
-  sim->add_option("--seed", sim_seed, "random seed (same seed, same output)")
-      ->check(uint_in(0, UINT64_MAX));
-  sim->add_option("--threads", sim_threads, "threads (default: all cores)")
-      ->check(int_in(0, kMaxThreads));
-  sim->add_flag("--json", sim_json, "print the report as JSON");
-  sim->add_option("--records", sim_records, "write one record per game into this folder");
+  add_designer_commands(app);  // simulate, compare, merge, ladder, print (simulate_cmd.cpp)
 
   auto* rep = app.add_subcommand("replay", "replay and check a game record");
   std::string rep_path, rep_view, rep_lang;
@@ -340,9 +255,6 @@ int main(int argc, char** argv) {
       if (!play_seats.empty()) play_opts.seats = split_commas(play_seats);
       return run_play(play_opts);
     }
-    if (sim->parsed())
-      return cmd_simulate(sim_game, sim_games, sim_players, sim_seats, sim_options, sim_seed,
-                          sim_threads, sim_json, sim_records);
     if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view, rep_lang);
     if (sig->parsed()) return cmd_signature(sig_game, sig_games);
   } catch (const villainy::Error& e) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "villainy/core/types.h"
+
 namespace villainy {
 
 Interval wilson95(std::uint64_t k, std::uint64_t n) {
@@ -92,6 +94,127 @@ std::string Proportion::str() const {
 
 std::string percent(double x) {
   return fmt::format("{:.2f}%", 100 * x);
+}
+
+Interval diff_ci95(const Proportion& a, const Proportion& b) {
+  if (a.n == 0 || b.n == 0) return {-1, 1};
+  const double pa = static_cast<double>(a.k) / static_cast<double>(a.n);
+  const double pb = static_cast<double>(b.k) / static_cast<double>(b.n);
+  const Interval ia = wilson95(a.k, a.n), ib = wilson95(b.k, b.n);
+  const double d = pb - pa;
+  return {d - std::sqrt((pb - ib.low) * (pb - ib.low) + (ia.high - pa) * (ia.high - pa)),
+          d + std::sqrt((ib.high - pb) * (ib.high - pb) + (pa - ia.low) * (pa - ia.low))};
+}
+
+double variance(const Histogram& h) {
+  if (h.count() < 2) return 0;
+  const long double m = h.mean();
+  long double ss = 0;
+  for (auto [v, c] : h.bins()) ss += (static_cast<long double>(v) - m) * (v - m) * c;
+  return static_cast<double>(ss / static_cast<long double>(h.count() - 1));
+}
+
+Interval mean_diff_ci95(const Histogram& a, const Histogram& b) {
+  if (a.count() == 0 || b.count() == 0) return {-1e300, 1e300};
+  const double d = b.mean() - a.mean();
+  const double se = std::sqrt(variance(a) / static_cast<double>(a.count()) +
+                              variance(b) / static_cast<double>(b.count()));
+  return {d - 1.959963984540054 * se, d + 1.959963984540054 * se};
+}
+
+void Fields::merge(const Fields& into, const Fields& from) {
+  if (into.entries_.size() != from.entries_.size())
+    throw Error(fmt::format("cannot merge reports of different shapes ({} and {} fields)",
+                            into.entries_.size(), from.entries_.size()));
+  for (size_t i = 0; i < into.entries_.size(); ++i) {
+    const Entry& a = into.entries_[i];
+    const Entry& b = from.entries_[i];
+    if (a.name != b.name || a.type != b.type)
+      throw Error(fmt::format("cannot merge field '{}' with '{}'", a.name, b.name));
+    switch (a.type) {
+      case Type::kU64:
+        *static_cast<std::uint64_t*>(a.ptr) += *static_cast<std::uint64_t*>(b.ptr);
+        break;
+      case Type::kI64:
+        *static_cast<std::int64_t*>(a.ptr) += *static_cast<std::int64_t*>(b.ptr);
+        break;
+      case Type::kProportion:
+        static_cast<Proportion*>(a.ptr)->merge(*static_cast<Proportion*>(b.ptr));
+        break;
+      case Type::kHistogram:
+        static_cast<Histogram*>(a.ptr)->merge(*static_cast<Histogram*>(b.ptr));
+        break;
+    }
+  }
+}
+
+nlohmann::json Fields::save() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const Entry& e : entries_) {
+    switch (e.type) {
+      case Type::kU64:
+        j[e.name] = *static_cast<const std::uint64_t*>(e.ptr);
+        break;
+      case Type::kI64:
+        j[e.name] = *static_cast<const std::int64_t*>(e.ptr);
+        break;
+      case Type::kProportion: {
+        const auto& p = *static_cast<const Proportion*>(e.ptr);
+        j[e.name] = {p.k, p.n};
+        break;
+      }
+      case Type::kHistogram: {
+        nlohmann::json bins = nlohmann::json::array();
+        for (auto [v, c] : static_cast<const Histogram*>(e.ptr)->bins()) bins.push_back({v, c});
+        j[e.name] = bins;
+        break;
+      }
+    }
+  }
+  return j;
+}
+
+void Fields::load(const nlohmann::json& j, const std::string& where) const {
+  if (!j.is_object()) throw Error(fmt::format("{}: the report is not a JSON object", where));
+  for (const Entry& e : entries_) {
+    auto it = j.find(e.name);
+    auto bad = [&](const char* what) {
+      return Error(fmt::format("{}: field '{}' {}", where, e.name, what));
+    };
+    if (it == j.end()) throw bad("is missing");
+    const nlohmann::json& v = *it;
+    switch (e.type) {
+      case Type::kU64:
+        if (!v.is_number_unsigned()) throw bad("is not a count (unsigned integer)");
+        *static_cast<std::uint64_t*>(e.ptr) = v.get<std::uint64_t>();
+        break;
+      case Type::kI64:
+        if (!v.is_number_integer()) throw bad("is not an integer");
+        *static_cast<std::int64_t*>(e.ptr) = v.get<std::int64_t>();
+        break;
+      case Type::kProportion: {
+        if (!v.is_array() || v.size() != 2 || !v[0].is_number_unsigned() ||
+            !v[1].is_number_unsigned() || v[0].get<std::uint64_t>() > v[1].get<std::uint64_t>())
+          throw bad("is not a proportion [k, n] with k <= n");
+        auto& p = *static_cast<Proportion*>(e.ptr);
+        p.k = v[0].get<std::uint64_t>();
+        p.n = v[1].get<std::uint64_t>();
+        break;
+      }
+      case Type::kHistogram: {
+        if (!v.is_array()) throw bad("is not a histogram [[value, count], …]");
+        Histogram h;
+        for (const auto& b : v) {
+          if (!b.is_array() || b.size() != 2 || !b[0].is_number_integer() ||
+              !b[1].is_number_unsigned())
+            throw bad("has a bin that is not [value, count]");
+          h.add(b[0].get<std::int64_t>(), b[1].get<std::uint64_t>());
+        }
+        *static_cast<Histogram*>(e.ptr) = std::move(h);
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace villainy

@@ -29,6 +29,10 @@ class CmReporter : public Reporter {
 
   void on_step(const State& after, Action a, Player actor) override {
     const auto& s = static_cast<const CheatyMagesState&>(after);
+    // Card figures: a spell leaves a hand by being cast (counted below) or discarded by its
+    // holder (here); the rest is in a hand at a match's end or the game's end.
+    if (actor >= 0 && a >= act::kDiscard && a < act::kDiscard + kKinds)
+      held_mask_[static_cast<size_t>(actor)] |= 1ULL << (a - act::kDiscard);
     if (actor >= 0 && a >= act::kCast && a < act::kPeek) {
       const int k = a < act::kHide ? a - act::kCast : a - act::kHide;
       cast_mask_[static_cast<size_t>(actor)] |= 1ULL << k;
@@ -41,6 +45,7 @@ class CmReporter : public Reporter {
     }
     if (s.matches_played() == seen_matches_) return;
     seen_matches_ = s.matches_played();
+    for (int q = 0; q < n_; ++q) note_hand(s, q);
     const MatchSummary& m = s.last_match();
     ++matches_;
     if (first_start_ < 0) first_start_ = m.start_player;
@@ -93,69 +98,164 @@ class CmReporter : public Reporter {
       hi = std::max(hi, coins);
       const int order = first_start_ >= 0 ? (q - first_start_ + n_) % n_ : q;
       order_wins_[static_cast<size_t>(order)].add(won);
+      note_hand(s, q);
       for (int k = 0; k < kKinds; ++k) {
         const bool cast = (cast_mask_[static_cast<size_t>(q)] >> k) & 1;
         (cast ? cast_win_ : nocast_win_)[static_cast<size_t>(k)].add(won);
         (cast ? cast_coins_ : nocast_coins_)[static_cast<size_t>(k)] += coins;
+        const bool held = (held_mask_[static_cast<size_t>(q)] >> k) & 1;
+        if (!cast && held) held_win_[static_cast<size_t>(k)].add(won);
       }
     }
     spread_.add(hi - lo);
     shared_.add(__builtin_popcount(w) > 1);
     matches_per_game_.add(s.matches_played());
     cast_mask_.fill(0);
+    held_mask_.fill(0);
     seen_matches_ = 0;
     first_start_ = -1;
   }
 
-  void merge(const Reporter& other) override {
-    const auto& o = static_cast<const CmReporter&>(other);
-    games_ += o.games_;
-    matches_ += o.matches_;
-    replays_ += o.replays_;
-    confused_ += o.confused_;
-    total_casts_ += o.total_casts_;
-    peeks_ += o.peeks_;
-    passes_ += o.passes_;
-    bribes_ += o.bribes_;
-    all_ejected_.merge(o.all_ejected_);
-    shared_.merge(o.shared_);
+  void fields(Fields& f) override {
+    f("games", games_)("matches", matches_)("replays", replays_)("confused", confused_)(
+        "total_casts", total_casts_)("peeks", peeks_)("passes", passes_)("bribes", bribes_)(
+        "all_ejected", all_ejected_)("shared", shared_);
     for (int j = 0; j < kNumJudges; ++j) {
-      JudgeStats& a = judges_[static_cast<size_t>(j)];
-      const JudgeStats& b = o.judges_[static_cast<size_t>(j)];
-      a.matches += b.matches;
-      a.judged += b.judged;
-      a.fighters_dispelled += b.fighters_dispelled;
-      a.fighters_ejected += b.fighters_ejected;
-      a.low_mana += b.low_mana;
-      a.any_dispel.merge(b.any_dispel);
-      a.any_eject.merge(b.any_eject);
+      JudgeStats& js = judges_[static_cast<size_t>(j)];
+      const std::string k = fmt::format("judge.{}.", j);
+      f(k + "matches", js.matches)(k + "judged", js.judged)(k + "dispelled", js.fighters_dispelled)(
+          k + "ejected", js.fighters_ejected)(k + "low_mana", js.low_mana)(
+          k + "any_dispel", js.any_dispel)(k + "any_eject", js.any_eject);
     }
-    for (int f = 0; f < kNumFighters; ++f) {
-      fighter_with_[static_cast<size_t>(f)].merge(o.fighter_with_[static_cast<size_t>(f)]);
-      fighter_without_[static_cast<size_t>(f)].merge(o.fighter_without_[static_cast<size_t>(f)]);
-      fighter_all_[static_cast<size_t>(f)].merge(o.fighter_all_[static_cast<size_t>(f)]);
+    f("fighter_with", fighter_with_)("fighter_without", fighter_without_)(
+        "fighter_all", fighter_all_)("position_wins", position_wins_)("bet_hit", bet_hit_)(
+        "bet_payout", bet_payout_)("order_payout", order_payout_)("order_wins", order_wins_)(
+        "casts", casts_)("cast_win", cast_win_)("nocast_win", nocast_win_)("held_win", held_win_)(
+        "cast_coins", cast_coins_)("nocast_coins", nocast_coins_)("final_coins", final_coins_)(
+        "winner_coins", winner_coins_)("spread", spread_)("matches_per_game", matches_per_game_);
+  }
+
+  void figures(std::vector<Figure>& out) const override {
+    using K = Figure::Kind;
+    const std::string games = fmt::format("{} games", games_);
+    const std::string matches = fmt::format("{} matches", matches_);
+    Figure order = Figure::make(
+        K::kRates, "cm.order_wins", "Win rate by acting order in the first match (CM-4)",
+        "order 1 = the first match's start player; CM-4 says early is worse",
+        fmt::format("{} seat-games", games_ * static_cast<std::uint64_t>(n_)));
+    order.series = {"wins"};
+    order.rates.resize(1);
+    for (int q = 0; q < n_; ++q) {
+      order.labels.push_back(fmt::format("order {}", q + 1));
+      order.rates[0].push_back(order_wins_[static_cast<size_t>(q)]);
     }
-    for (int p = 0; p < kPositions; ++p)
-      position_wins_[static_cast<size_t>(p)].merge(o.position_wins_[static_cast<size_t>(p)]);
-    for (int b = 0; b < 3; ++b) {
-      bet_hit_[static_cast<size_t>(b)].merge(o.bet_hit_[static_cast<size_t>(b)]);
-      bet_payout_[static_cast<size_t>(b)].merge(o.bet_payout_[static_cast<size_t>(b)]);
+    order.reference = 1.0 / n_;
+    out.push_back(order);
+    Figure pay =
+        Figure::make(K::kDistribution, "cm.order_payout", "Coins won per match by acting order",
+                     "order 1 = that match's start player",
+                     fmt::format("{} seat-matches", matches_ * static_cast<std::uint64_t>(n_)));
+    for (int q = 0; q < n_; ++q) {
+      pay.series.push_back(fmt::format("order {}", q + 1));
+      pay.dists.push_back(order_payout_[static_cast<size_t>(q)]);
     }
-    for (int q = 0; q < kMaxPlayers; ++q) {
-      order_payout_[static_cast<size_t>(q)].merge(o.order_payout_[static_cast<size_t>(q)]);
-      order_wins_[static_cast<size_t>(q)].merge(o.order_wins_[static_cast<size_t>(q)]);
+    out.push_back(pay);
+    Figure fighters =
+        Figure::make(K::kRates, "cm.fighters", "Win rate by character (fighter), per appearance",
+                     "all appearances; with spells on it at judgement; without",
+                     fmt::format("{} fighter appearances", fighter_total()));
+    fighters.series = {"all", "with spells", "without spells"};
+    fighters.rates.resize(3);
+    for (int i = 0; i < kNumFighters; ++i) {
+      fighters.labels.push_back(
+          fmt::format("{} (strength {})", g_->fighter(i).name, g_->fighter(i).strength));
+      fighters.rates[0].push_back(fighter_all_[static_cast<size_t>(i)]);
+      fighters.rates[1].push_back(fighter_with_[static_cast<size_t>(i)]);
+      fighters.rates[2].push_back(fighter_without_[static_cast<size_t>(i)]);
     }
+    out.push_back(fighters);
+    Figure pos = Figure::make(K::kRates, "cm.position_wins", "Win rate by position",
+                              "the fighter at that position wins the match", matches);
+    pos.series = {"wins"};
+    pos.rates.resize(1);
+    for (int p = 0; p < kPositions; ++p) {
+      pos.labels.push_back(fmt::format("position {}", p + 1));
+      pos.rates[0].push_back(position_wins_[static_cast<size_t>(p)]);
+    }
+    out.push_back(pos);
+    Figure judges =
+        Figure::make(K::kRates, "cm.judges", "Judges: matches with a dispel or an ejection",
+                     "share of that judge's matches", matches);
+    judges.series = {"a dispel", "an ejection"};
+    judges.rates.resize(2);
+    Figure per = Figure::make(K::kValues, "cm.judge_penalties",
+                              "Judges: fighters dispelled and ejected per judged match",
+                              "judged matches only", matches);
+    per.series = {"dispelled", "ejected"};
+    per.values.resize(2);
+    for (int i = 0; i < kNumJudges; ++i) {
+      const JudgeStats& js = judges_[static_cast<size_t>(i)];
+      judges.labels.push_back(g_->judge(i).name);
+      judges.rates[0].push_back(js.any_dispel);
+      judges.rates[1].push_back(js.any_eject);
+      per.labels.push_back(g_->judge(i).name);
+      per.values[0].push_back(mean(static_cast<std::int64_t>(js.fighters_dispelled), js.judged));
+      per.values[1].push_back(mean(static_cast<std::int64_t>(js.fighters_ejected), js.judged));
+    }
+    out.push_back(judges);
+    out.push_back(per);
+    Figure bets =
+        Figure::make(K::kRates, "cm.bets", "Bets by size: hit rate",
+                     "a bet hits when it pays; matches with every fighter ejected excluded",
+                     fmt::format("{} bets", bet_hit_[0].n + bet_hit_[1].n + bet_hit_[2].n));
+    bets.series = {"hit"};
+    bets.labels = {"1 card", "2 cards", "3 cards"};
+    bets.rates = {{bet_hit_[0], bet_hit_[1], bet_hit_[2]}};
+    out.push_back(bets);
+    Figure ends = Figure::make(K::kRates, "cm.match_ends", "How matches and games end",
+                               "share of matches / of games", matches);
+    ends.series = {"share"};
+    ends.labels = {"every fighter ejected (of matches)", "a shared victory (of games)"};
+    ends.rates = {{all_ejected_, shared_}};
+    out.push_back(ends);
+    Figure spells =
+        Figure::make(K::kRates, "cm.spells",
+                     "Cards: win rate of seats that cast the spell vs held it and did not",
+                     "per seat-game: cast it at least once, or held it (discarded it, or had it "
+                     "at a match's end) and never cast it",
+                     fmt::format("{} seat-games", games_ * static_cast<std::uint64_t>(n_)));
+    spells.series = {"cast it", "held it, did not cast"};
+    spells.rates.resize(2);
+    Figure casts = Figure::make(K::kValues, "cm.spell_casts", "Cards: casts per game",
+                                "how often each spell is cast (all seats)", games);
+    casts.series = {"casts per game"};
+    casts.values.resize(1);
     for (int k = 0; k < kKinds; ++k) {
-      casts_[static_cast<size_t>(k)] += o.casts_[static_cast<size_t>(k)];
-      cast_win_[static_cast<size_t>(k)].merge(o.cast_win_[static_cast<size_t>(k)]);
-      nocast_win_[static_cast<size_t>(k)].merge(o.nocast_win_[static_cast<size_t>(k)]);
-      cast_coins_[static_cast<size_t>(k)] += o.cast_coins_[static_cast<size_t>(k)];
-      nocast_coins_[static_cast<size_t>(k)] += o.nocast_coins_[static_cast<size_t>(k)];
+      if (g_->copies(k) == 0) continue;
+      spells.labels.push_back(g_->spell(k).name);
+      spells.rates[0].push_back(cast_win_[static_cast<size_t>(k)]);
+      spells.rates[1].push_back(held_win_[static_cast<size_t>(k)]);
+      casts.labels.push_back(g_->spell(k).name);
+      casts.values[0].push_back(
+          mean(static_cast<std::int64_t>(casts_[static_cast<size_t>(k)]), games_));
     }
-    final_coins_.merge(o.final_coins_);
-    winner_coins_.merge(o.winner_coins_);
-    spread_.merge(o.spread_);
-    matches_per_game_.merge(o.matches_per_game_);
+    spells.reference = 1.0 / n_;
+    casts.detail = true;
+    out.push_back(casts);
+    spells.detail = true;
+    out.push_back(spells);
+    Figure coins =
+        Figure::make(K::kDistribution, "cm.coins", "Score distributions (coins)",
+                     "final coins of every seat and of the winners; max − min per game", games);
+    coins.series = {"final coins (all seats)", "winners' final coins", "coin spread"};
+    coins.dists = {final_coins_, winner_coins_, spread_};
+    out.push_back(coins);
+    Figure len =
+        Figure::make(K::kDistribution, "cm.matches_per_game", "Game length (matches per game)",
+                     "matches played, replays included", games);
+    len.series = {"matches"};
+    len.dists = {matches_per_game_};
+    out.push_back(len);
   }
 
   json to_json() const override {
@@ -203,6 +303,7 @@ class CmReporter : public Reporter {
       e["casts"] = casts_[static_cast<size_t>(k)];
       e["caster_win"] = cast_win_[static_cast<size_t>(k)].to_json();
       e["non_caster_win"] = nocast_win_[static_cast<size_t>(k)].to_json();
+      e["held_not_cast_win"] = held_win_[static_cast<size_t>(k)].to_json();
       e["caster_mean_coins"] =
           mean(cast_coins_[static_cast<size_t>(k)], cast_win_[static_cast<size_t>(k)].n);
       e["non_caster_mean_coins"] =
@@ -276,6 +377,18 @@ class CmReporter : public Reporter {
   }
 
  private:
+  void note_hand(const CheatyMagesState& s, int q) {
+    const auto& hand = s.seat(q).hand;
+    std::uint64_t m = 0;
+    for (int k = 0; k < kKinds; ++k)
+      m |= static_cast<std::uint64_t>(hand[static_cast<size_t>(k)] > 0) << k;
+    held_mask_[static_cast<size_t>(q)] |= m;
+  }
+  std::uint64_t fighter_total() const {
+    std::uint64_t n = 0;
+    for (const auto& p : fighter_all_) n += p.n;
+    return n;
+  }
   static double mean(std::int64_t sum, std::uint64_t n) {
     return n ? static_cast<double>(sum) / static_cast<double>(n) : 0.0;
   }
@@ -293,7 +406,7 @@ class CmReporter : public Reporter {
   int n_;
   const CheatyMagesGame* g_;
   int seen_matches_ = 0, first_start_ = -1;
-  std::array<std::uint64_t, kMaxPlayers> cast_mask_{};
+  std::array<std::uint64_t, kMaxPlayers> cast_mask_{}, held_mask_{};  // scratch (this game)
   std::uint64_t games_ = 0, matches_ = 0, replays_ = 0, confused_ = 0, total_casts_ = 0, peeks_ = 0,
                 passes_ = 0, bribes_ = 0;
   Proportion all_ejected_, shared_;
@@ -305,7 +418,7 @@ class CmReporter : public Reporter {
   std::array<Histogram, kMaxPlayers> order_payout_{};
   std::array<Proportion, kMaxPlayers> order_wins_{};
   std::array<std::uint64_t, kKinds> casts_{};
-  std::array<Proportion, kKinds> cast_win_{}, nocast_win_{};
+  std::array<Proportion, kKinds> cast_win_{}, nocast_win_{}, held_win_{};
   std::array<std::int64_t, kKinds> cast_coins_{}, nocast_coins_{};
   Histogram final_coins_, winner_coins_, spread_, matches_per_game_;
 };

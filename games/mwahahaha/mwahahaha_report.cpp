@@ -19,9 +19,38 @@ class MwReporter : public Reporter {
   MwReporter(int n, const CardData& d) : n_(n), d_(&d) {}
   std::unique_ptr<Reporter> fresh() const override { return std::make_unique<MwReporter>(n_, *d_); }
 
+  void on_step(const State& after, Action a, Player actor) override {
+    if (actor < 0) return;
+    const auto& s = static_cast<const MwahahahaState&>(after);
+    if (a >= act::kPlay && a < act::kPlay + kNumTricks) {
+      played_[static_cast<size_t>(actor)] |= 1u << (a - act::kPlay);
+      plays_[static_cast<size_t>(a - act::kPlay)]++;
+    }
+    const auto& tricks = s.seat(actor).tricks;
+    std::uint32_t m = 0;
+    for (int t = 0; t < kNumTricks; ++t)
+      m |= static_cast<std::uint32_t>(tricks[static_cast<size_t>(t)] > 0) << t;
+    held_[static_cast<size_t>(actor)] |= m;
+  }
+
   void on_game_end(const State& final_state, int num_actions) override {
     const auto& s = static_cast<const MwahahahaState&>(final_state);
     const Stats& st = s.stats();
+    for (int p = 0; p < n_; ++p) {  // card figures: Dirty Tricks played vs held and not played
+      const bool won = (s.winners_mask() >> p) & 1;
+      std::uint32_t held = held_[static_cast<size_t>(p)];
+      for (int t = 0; t < kNumTricks; ++t)
+        held |= static_cast<std::uint32_t>(s.seat(p).tricks[static_cast<size_t>(t)] > 0) << t;
+      const std::uint32_t played = played_[static_cast<size_t>(p)];
+      for (int t = 0; t < kNumTricks; ++t) {
+        if ((played >> t) & 1)
+          trick_played_win_[static_cast<size_t>(t)].add(won);
+        else if ((held >> t) & 1)
+          trick_held_win_[static_cast<size_t>(t)].add(won);
+      }
+    }
+    held_.fill(0);
+    played_.fill(0);
     ++games_;
     rounds_.add(s.round());
     actions_.add(num_actions);
@@ -63,38 +92,107 @@ class MwReporter : public Reporter {
       trick_plays_[static_cast<size_t>(t)] += st.trick_plays[static_cast<size_t>(t)];
   }
 
-  void merge(const Reporter& other) override {
-    const auto& o = static_cast<const MwReporter&>(other);
-    games_ += o.games_;
-    rounds_.merge(o.rounds_);
-    actions_.merge(o.actions_);
-    limit_.merge(o.limit_);
-    world_.merge(o.world_);
-    guard_ += o.guard_;
-    for (size_t i = 0; i < seat_wins_.size(); ++i) seat_wins_[i].merge(o.seat_wins_[i]);
-    for (size_t i = 0; i < sci_wins_.size(); ++i) sci_wins_[i].merge(o.sci_wins_[i]);
-    for (size_t i = 0; i < dev_wins_.size(); ++i) dev_wins_[i].merge(o.dev_wins_[i]);
-    for (size_t i = 0; i < threat_ok_.size(); ++i) threat_ok_[i].merge(o.threat_ok_[i]);
-    retaliate_ += o.retaliate_;
-    flee_ += o.flee_;
-    maniacal_.merge(o.maniacal_);
-    humiliation_.merge(o.humiliation_);
-    man_gained_ += o.man_gained_;
-    hum_gained_ += o.hum_gained_;
-    trades_proposed_ += o.trades_proposed_;
-    trades_accepted_ += o.trades_accepted_;
-    betrayed_ += o.betrayed_;
-    att_emp_ += o.att_emp_;
-    att_lair_ += o.att_lair_;
-    win_emp_ += o.win_emp_;
-    win_lair_ += o.win_lair_;
-    emp_taken_ += o.emp_taken_;
-    emp_razed_ += o.emp_razed_;
-    tokens_ += o.tokens_;
-    lost_att_ += o.lost_att_;
-    lost_def_ += o.lost_def_;
-    tricks_ += o.tricks_;
-    for (size_t t = 0; t < trick_plays_.size(); ++t) trick_plays_[t] += o.trick_plays_[t];
+  void fields(Fields& f) override {
+    f("games", games_)("guard", guard_)("rounds", rounds_)("actions", actions_)("limit", limit_)(
+        "world", world_)("seat_wins", seat_wins_)("sci_wins", sci_wins_)("dev_wins", dev_wins_)(
+        "threat_ok", threat_ok_)("retaliate", retaliate_)("flee", flee_)("maniacal", maniacal_)(
+        "humiliation", humiliation_)("man_gained", man_gained_)("hum_gained", hum_gained_)(
+        "trades_proposed", trades_proposed_)("trades_accepted", trades_accepted_)(
+        "betrayed", betrayed_)("att_emp", att_emp_)("att_lair", att_lair_)("win_emp", win_emp_)(
+        "win_lair", win_lair_)("emp_taken", emp_taken_)("emp_razed", emp_razed_)("tokens", tokens_)(
+        "lost_att", lost_att_)("lost_def", lost_def_)("tricks", tricks_)(
+        "trick_plays", trick_plays_)("plays", plays_)("trick_played_win", trick_played_win_)(
+        "trick_held_win", trick_held_win_);
+  }
+
+  void figures(std::vector<Figure>& out) const override {
+    using K = Figure::Kind;
+    const std::string games = fmt::format("{} games", games_);
+    const std::string seat_games =
+        fmt::format("{} seat-games", games_ * static_cast<std::uint64_t>(n_));
+    Figure threat = Figure::make(K::kRates, "mw.threat_success", "Threat success by level",
+                                 "share of that level's threats that succeed", "threats");
+    threat.series = {"success"};
+    threat.rates.resize(1);
+    std::uint64_t threats = 0;
+    for (int l = 0; l < kLevels; ++l) {
+      threat.labels.push_back(d_->lvl[static_cast<size_t>(l)].name);
+      threat.rates[0].push_back(threat_ok_[static_cast<size_t>(l)]);
+      threats += threat_ok_[static_cast<size_t>(l)].n;
+    }
+    threat.sample = fmt::format("{} threats", threats);
+    out.push_back(threat);
+    Figure ends = Figure::make(K::kRates, "mw.game_ends", "How games end", "share of games", games);
+    ends.series = {"share of games"};
+    ends.labels = {"a World threat succeeds", "the round limit (or the action guard)"};
+    ends.rates = {{world_, limit_}};
+    out.push_back(ends);
+    Figure sci = Figure::make(K::kRates, "mw.scientists", "Win rate by character (scientist)",
+                              "seat-games with that scientist", seat_games);
+    sci.series = {"wins"};
+    sci.rates.resize(1);
+    for (int i = 0; i < kNumSci; ++i) {
+      if (!sci_wins_[static_cast<size_t>(i)].n) continue;
+      sci.labels.push_back(d_->sci[static_cast<size_t>(i)].name);
+      sci.rates[0].push_back(sci_wins_[static_cast<size_t>(i)]);
+    }
+    sci.reference = 1.0 / n_;
+    out.push_back(sci);
+    Figure dev = Figure::make(K::kRates, "mw.devices", "Win rate by device held at the end",
+                              "seat-games whose seat held that device at the end", seat_games);
+    dev.series = {"wins"};
+    dev.rates.resize(1);
+    for (int i = 0; i < kNumDev; ++i) {
+      if (!dev_wins_[static_cast<size_t>(i)].n) continue;
+      dev.labels.push_back(d_->dev[static_cast<size_t>(i)].name);
+      dev.rates[0].push_back(dev_wins_[static_cast<size_t>(i)]);
+    }
+    dev.reference = 1.0 / n_;
+    out.push_back(dev);
+    Figure att = Figure::make(K::kRates, "mw.attacks", "Rivalry: attack success",
+                              "share of attacks that win", "attacks");
+    att.series = {"success"};
+    att.labels = {"attacks on Empires", "attacks on Lairs"};
+    att.rates = {{Proportion{win_emp_, att_emp_}, Proportion{win_lair_, att_lair_}}};
+    att.sample = fmt::format("{} attacks", att_emp_ + att_lair_);
+    out.push_back(att);
+    Figure len =
+        Figure::make(K::kDistribution, "mw.rounds", "Game length (rounds)", "rounds played", games);
+    len.series = {"rounds"};
+    len.dists = {rounds_};
+    out.push_back(len);
+    Figure counters =
+        Figure::make(K::kDistribution, "mw.counters", "Score distributions (counters at the end)",
+                     "Maniacal and Humiliation counters of every seat at the end", seat_games);
+    counters.series = {"Maniacal", "Humiliation"};
+    counters.dists = {maniacal_, humiliation_};
+    out.push_back(counters);
+    Figure tricks =
+        Figure::make(K::kRates, "mw.tricks",
+                     "Cards: win rate of seats that played the Dirty Trick vs held it and did not",
+                     "per seat-game: played it at least once, or held it (after one of its "
+                     "decisions or at the end) and never played it",
+                     seat_games);
+    tricks.series = {"played it", "held it, did not play"};
+    tricks.rates.resize(2);
+    Figure plays = Figure::make(K::kValues, "mw.trick_plays", "Cards: Dirty Trick plays per game",
+                                "how often each Dirty Trick is played (all seats)", games);
+    plays.series = {"plays per game"};
+    plays.values.resize(1);
+    for (int t = 0; t < kNumTricks; ++t) {
+      tricks.labels.push_back(d_->trick[static_cast<size_t>(t)].name);
+      tricks.rates[0].push_back(trick_played_win_[static_cast<size_t>(t)]);
+      tricks.rates[1].push_back(trick_held_win_[static_cast<size_t>(t)]);
+      plays.labels.push_back(d_->trick[static_cast<size_t>(t)].name);
+      plays.values[0].push_back(games_ ? static_cast<double>(plays_[static_cast<size_t>(t)]) /
+                                             static_cast<double>(games_)
+                                       : 0.0);
+    }
+    tricks.reference = 1.0 / n_;
+    plays.detail = true;
+    out.push_back(plays);
+    tricks.detail = true;
+    out.push_back(tricks);
   }
 
   json to_json() const override {
@@ -199,7 +297,9 @@ class MwReporter : public Reporter {
                 trades_accepted_ = 0, betrayed_ = 0, att_emp_ = 0, att_lair_ = 0, win_emp_ = 0,
                 win_lair_ = 0, emp_taken_ = 0, emp_razed_ = 0, tokens_ = 0, lost_att_ = 0,
                 lost_def_ = 0, tricks_ = 0;
-  std::array<std::uint64_t, kNumTricks> trick_plays_{};
+  std::array<std::uint64_t, kNumTricks> trick_plays_{}, plays_{};
+  std::array<Proportion, kNumTricks> trick_played_win_{}, trick_held_win_{};
+  std::array<std::uint32_t, kMaxP> held_{}, played_{};  // scratch (this game)
 };
 
 }  // namespace

@@ -20,13 +20,21 @@ constexpr int kWins = 6;  // WinCondition values
 
 class ScReporter : public Reporter {
  public:
-  ScReporter(int n, const Cast& cast) : n_(n), cast_(&cast) {}
-  std::unique_ptr<Reporter> fresh() const override {
-    return std::make_unique<ScReporter>(n_, *cast_);
+  ScReporter(int n, const SupportingCastGame& g) : n_(n), g_(&g), cast_(&g.cast()) {
+    for (int c = 0; c < kNumCards; ++c) card_names_[static_cast<size_t>(c)] = g.card_name(c);
   }
+  std::unique_ptr<Reporter> fresh() const override { return std::make_unique<ScReporter>(n_, *g_); }
 
-  void on_step(const State& after, Action, Player) override {
+  void on_step(const State& after, Action a, Player actor) override {
     const auto& s = static_cast<const SupportingCastState&>(after);
+    if (actor >= 0) {
+      // Card figures: what each seat played, and what it held after its own decisions.
+      if (a >= act::kPlay && a < act::kPlay + kNumCards) {
+        played_[static_cast<size_t>(actor)].set(a - act::kPlay);
+        plays_[static_cast<size_t>(a - act::kPlay)]++;
+      }
+      held_[static_cast<size_t>(actor)] = held_[static_cast<size_t>(actor)] | s.seat(actor).hand;
+    }
     if (s.rounds_finished() == seen_rounds_) return;
     seen_rounds_ = s.rounds_finished();
     const RoundSummary& r = s.last_round();
@@ -51,6 +59,13 @@ class ScReporter : public Reporter {
     for (int p = 0; p < n_; ++p) {
       const auto& seat = s.seat(p);
       const bool won = s.winners_mask() & (1u << p);
+      CardSet held = held_[static_cast<size_t>(p)] | seat.hand;
+      if (seat.villain >= 0) held.set(seat.villain * kCardsPerVillain);  // the own villain card
+      const CardSet played = played_[static_cast<size_t>(p)];
+      played.for_each([&](int c) { card_played_win_[static_cast<size_t>(c)].add(won); });
+      held.minus(played).for_each([&](int c) { card_held_win_[static_cast<size_t>(c)].add(won); });
+      held_[static_cast<size_t>(p)] = CardSet{};
+      played_[static_cast<size_t>(p)] = CardSet{};
       villain_wins_[static_cast<size_t>(seat.villain)].add(won);
       game_no_play_.add(!seat.played_game);
       final_scores_.add(seat.score);
@@ -61,29 +76,118 @@ class ScReporter : public Reporter {
     game_with_silent_player_.add(any_silent);
   }
 
-  void merge(const Reporter& other) override {
-    const auto& o = static_cast<const ScReporter&>(other);
-    games_ += o.games_;
-    rounds_ += o.rounds_;
-    for (int i = 0; i < kEnds; ++i)
-      ends_[static_cast<size_t>(i)] += o.ends_[static_cast<size_t>(i)];
-    for (int i = 0; i < kWins; ++i)
-      win_conditions_[static_cast<size_t>(i)] += o.win_conditions_[static_cast<size_t>(i)];
-    turns_per_round_.merge(o.turns_per_round_);
-    actions_per_round_.merge(o.actions_per_round_);
-    rounds_per_game_.merge(o.rounds_per_game_);
-    stuck_rounds_.merge(o.stuck_rounds_);
-    stuck_before_end_.merge(o.stuck_before_end_);
-    stuck_per_round_.merge(o.stuck_per_round_);
-    all_in_tried_.merge(o.all_in_tried_);
-    round_no_play_.merge(o.round_no_play_);
-    game_no_play_.merge(o.game_no_play_);
-    game_with_silent_player_.merge(o.game_with_silent_player_);
-    for (int v = 0; v < kVillains; ++v)
-      villain_wins_[static_cast<size_t>(v)].merge(o.villain_wins_[static_cast<size_t>(v)]);
-    final_scores_.merge(o.final_scores_);
-    winner_scores_.merge(o.winner_scores_);
-    points_.merge(o.points_);
+  void fields(Fields& f) override {
+    f("games", games_)("rounds", rounds_)("ends", ends_)("win_conditions", win_conditions_)(
+        "turns_per_round", turns_per_round_)("actions_per_round", actions_per_round_)(
+        "rounds_per_game", rounds_per_game_)("stuck_rounds", stuck_rounds_)(
+        "stuck_before_end", stuck_before_end_)("stuck_per_round", stuck_per_round_)(
+        "all_in_tried", all_in_tried_)("round_no_play", round_no_play_)(
+        "game_no_play", game_no_play_)("game_with_silent_player", game_with_silent_player_)(
+        "villain_wins", villain_wins_)("final_scores", final_scores_)(
+        "winner_scores", winner_scores_)("points", points_)("plays", plays_)(
+        "card_played_win", card_played_win_)("card_held_win", card_held_win_);
+  }
+
+  void figures(std::vector<Figure>& out) const override {
+    const std::string games = fmt::format("{} games", games_);
+    const std::string rounds = fmt::format("{} rounds", rounds_);
+    auto rates = [](std::string id, std::string title, std::string note, std::string sample) {
+      Figure f =
+          Figure::make(Figure::Kind::kRates, std::move(id), std::move(title), std::move(note), "");
+      f.sample = std::move(sample);
+      return f;
+    };
+    auto dist = [](std::string id, std::string title, std::string note, std::string sample,
+                   std::vector<std::string> series, std::vector<Histogram> h) {
+      Figure f = Figure::make(Figure::Kind::kDistribution, std::move(id), std::move(title),
+                              std::move(note), "");
+      f.series = std::move(series);
+      f.dists = std::move(h);
+      f.sample = std::move(sample);
+      return f;
+    };
+    Figure stuck =
+        rates("sc.stuck", "Will the whole table get stuck? (SC-21)",
+              "a stuck circuit is a full circuit of turn slots with no card played", rounds);
+    stuck.series = {"share of rounds"};
+    stuck.labels = {"the table is stuck at least once",
+                    "the same, not counting the round's last slot", "someone attempts an all-in"};
+    stuck.rates = {{stuck_rounds_, stuck_before_end_, all_in_tried_}};
+    out.push_back(stuck);
+    out.push_back(dist("sc.stuck_circuits", "Stuck circuits per round (SC-21)",
+                       "how many full circuits with no card played one round has", rounds,
+                       {"stuck circuits"}, {stuck_per_round_}));
+    Figure ends = rates("sc.round_ends", "How rounds end", "share of rounds", rounds);
+    ends.series = {"share of rounds"};
+    ends.rates.resize(1);
+    for (int i = 1; i < kEnds; ++i) {
+      ends.labels.push_back(round_end_name(static_cast<RoundEnd>(i)));
+      ends.rates[0].push_back(Proportion{ends_[static_cast<size_t>(i)], rounds_});
+    }
+    out.push_back(ends);
+    Figure silent = rates("sc.never_played", "Does someone never play a card?",
+                          "player-rounds, player-games and games", games);
+    silent.series = {"share"};
+    silent.labels = {"a player goes a whole round without a play (of player-rounds)",
+                     "a player goes a whole game without a play (of player-games)",
+                     "some player never played (of games)"};
+    silent.rates = {{round_no_play_, game_no_play_, game_with_silent_player_}};
+    out.push_back(silent);
+    Figure wins = rates("sc.win_conditions", "How games are won", "share of games", games);
+    wins.series = {"share of games"};
+    wins.rates.resize(1);
+    for (int i = 1; i < kWins; ++i) {
+      wins.labels.push_back(win_condition_name(static_cast<WinCondition>(i)));
+      wins.rates[0].push_back(Proportion{win_conditions_[static_cast<size_t>(i)], games_});
+    }
+    out.push_back(wins);
+    Figure vill = rates("sc.win_rate_by_villain", "Win rate by character (villain)",
+                        "seat-games with that villain",
+                        fmt::format("{} seat-games", games_ * static_cast<std::uint64_t>(n_)));
+    vill.series = {"wins"};
+    vill.rates.resize(1);
+    for (int v = 0; v < kVillains; ++v) {
+      vill.labels.push_back(cast_->villains[static_cast<size_t>(v)].name);
+      vill.rates[0].push_back(villain_wins_[static_cast<size_t>(v)]);
+    }
+    vill.reference = 1.0 / n_;
+    out.push_back(vill);
+    out.push_back(dist("sc.rounds_per_game", "Game length (rounds per game)", "rounds played",
+                       games, {"rounds"}, {rounds_per_game_}));
+    out.push_back(dist("sc.round_length", "Round length", "turn slots and actions per round",
+                       rounds, {"turn slots", "actions"}, {turns_per_round_, actions_per_round_}));
+    out.push_back(
+        dist("sc.scores", "Score distributions",
+             "final scores of every seat and of the winners; points per scoring round", games,
+             {"final scores (all seats)", "winners' final scores", "points per scoring round"},
+             {final_scores_, winner_scores_, points_}));
+    Figure cards =
+        rates("sc.cards", "Cards: win rate of seats that played it vs held it and did not",
+              "per seat-game: the seat played the card at least once, or held it "
+              "(in hand after one of its decisions, or its own villain card) and never played it",
+              fmt::format("{} seat-games", games_ * static_cast<std::uint64_t>(n_)));
+    cards.series = {"played it", "held it, did not play"};
+    cards.rates.resize(2);
+    Figure plays = Figure::make(Figure::Kind::kValues, "sc.card_plays", "Cards: plays per game",
+                                "how often each card is played (all seats)", "");
+    plays.series = {"plays per game"};
+    plays.values.resize(1);
+    plays.sample = games;
+    for (int c = 0; c < kNumCards; ++c) {
+      const std::string name = card_names_[static_cast<size_t>(c)];
+      cards.labels.push_back(name);
+      cards.rates[0].push_back(card_played_win_[static_cast<size_t>(c)]);
+      cards.rates[1].push_back(card_held_win_[static_cast<size_t>(c)]);
+      plays.labels.push_back(name);
+      plays.values[0].push_back(games_ ? static_cast<double>(plays_[static_cast<size_t>(c)]) /
+                                             static_cast<double>(games_)
+                                       : 0.0);
+    }
+    cards.reference = 1.0 / n_;
+    plays.detail = true;
+    out.push_back(plays);
+    cards.detail = true;
+    out.push_back(cards);
   }
 
   json to_json() const override {
@@ -161,7 +265,12 @@ class ScReporter : public Reporter {
 
  private:
   int n_;
+  const SupportingCastGame* g_;
   const Cast* cast_;
+  std::array<std::string, kNumCards> card_names_;
+  std::array<CardSet, kMaxPlayers> held_{}, played_{};  // scratch (this game)
+  std::array<std::uint64_t, kNumCards> plays_{};
+  std::array<Proportion, kNumCards> card_played_win_{}, card_held_win_{};
   int seen_rounds_ = 0;
   std::uint64_t games_ = 0, rounds_ = 0;
   std::array<std::uint64_t, kEnds> ends_{};
@@ -182,7 +291,7 @@ void register_game() {
                            },
                            [](const Game& g) -> std::unique_ptr<Reporter> {
                              return std::make_unique<ScReporter>(
-                                 g.num_players(), static_cast<const SupportingCastGame&>(g).cast());
+                                 g.num_players(), static_cast<const SupportingCastGame&>(g));
                            }});
 }
 
