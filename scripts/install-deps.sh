@@ -10,7 +10,10 @@ packages=(
   clang-14 libclang-rt-14-dev
   pybind11-dev python3-numpy python3-pytest python3-dev
   valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
+  chromium fonts-wqy-microhei  # headless browser of the web e2e tests (playwright-core); CJK font
 )
+# Node.js 20 and npm come with the machine (the browser client, web/, is built with them); the npm
+# packages are installed by scripts/build-web.sh (npm ci, pinned by web/package-lock.json).
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
