@@ -34,6 +34,10 @@ void add_serve_command(CLI::App& app) {
   sub->add_option("--max-tables", cfg->max_tables, "tables not finished, at most")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  sub->add_option("--bot-pace-ms", cfg->bot_pace_ms,
+                  "a bot's move is shown no sooner than this after its turn began")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10000));
   sub->callback([cfg]() {
     // Block the stop signals in every thread; the main thread waits for them.
     sigset_t set;

@@ -86,6 +86,7 @@ TableEnv Server::Impl::env() {
   e.io = &ioc;
   e.bots = &bots;
   e.limits.max_spectators = cfg.max_spectators;
+  e.bot_pace = std::chrono::milliseconds(cfg.bot_pace_ms);
   return e;
 }
 

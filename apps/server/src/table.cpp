@@ -3,6 +3,9 @@
 #include "villainy/server/table.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
@@ -25,6 +28,18 @@ std::int64_t now_ms_epoch() {
 }
 }  // namespace
 
+namespace {
+// Bot workers run at a lower scheduling priority (nice +10) than the network threads, so that a
+// person's move is stored and answered first when the cores are busy with bots.
+void lower_bot_thread_priority() {
+  thread_local const bool done = [] {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+    return true;
+  }();
+  (void)done;
+}
+}  // namespace
+
 Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t seed,
              std::string creator)
     : env_(env),
@@ -33,6 +48,7 @@ Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t 
       spec_(std::move(spec)),
       seed_(seed),
       creator_(std::move(creator)),
+      bot_timer_(strand_),
       turn_timer_(strand_) {
   game_ = load_game(spec_.game, spec_.options, spec_.players);
   state_ = game_->new_initial_state();
@@ -154,6 +170,7 @@ void Table::launch_bot(Player p) {
     s.bot_spec = spec;
   }
   bot_busy_ = true;
+  bot_start_ = std::chrono::steady_clock::now();
   const int gen = bot_gen_;
   const int seq = static_cast<int>(history_.size());
   std::shared_ptr<State> clone(state_->clone());
@@ -163,6 +180,7 @@ void Table::launch_bot(Player p) {
                                               static_cast<std::uint64_t>(seq));
   boost::asio::post(*env_.bots, [self = shared_from_this(), agent = s.bot, clone, legal, seat_seed,
                                  seq, gen, p] {
+    lower_bot_thread_priority();
     Rng rng(seat_seed);
     Action a = kInvalidAction;
     try {
@@ -178,6 +196,21 @@ void Table::launch_bot(Player p) {
 }
 
 void Table::bot_done(Action a, int seq, int gen, Player p) {
+  // Paced: a bot that decided quickly waits out the rest of its pace, so that people can follow
+  // the play and bot moves do not crowd out the people's moves on a busy server.
+  const auto due = bot_start_ + env_.bot_pace;
+  if (!done_ && std::chrono::steady_clock::now() < due) {
+    bot_timer_.expires_at(due);
+    bot_timer_.async_wait(
+        [self = shared_from_this(), a, seq, gen, p](const boost::system::error_code&) {
+          self->bot_commit(a, seq, gen, p);
+        });
+    return;
+  }
+  bot_commit(a, seq, gen, p);
+}
+
+void Table::bot_commit(Action a, int seq, int gen, Player p) {
   bot_busy_ = false;
   if (done_ || broken_) return;
   if (gen == bot_gen_ && seq == static_cast<int>(history_.size()) &&
@@ -202,6 +235,7 @@ void Table::finish() {
   done_ = true;
   finished_ = true;
   turn_timer_.cancel();
+  bot_timer_.cancel();
   for (auto& s : seats_)
     if (s.absent_timer) s.absent_timer->cancel();
 }

@@ -18,7 +18,10 @@ struct ServerConfig {
   int max_tables = 1000;       // tables not finished
   int max_connections = 2000;  // WebSocket connections
   int max_spectators = 50;     // per table
-  bool quiet = false;          // no log lines on stderr
+  // A bot's move is stored no sooner than this many milliseconds after its turn began, so that
+  // people can follow the play and bots do not crowd out people's moves (0 = as fast as it can).
+  int bot_pace_ms = 250;
+  bool quiet = false;  // no log lines on stderr
 };
 
 // The browser client's folder in this source tree (web/dist), the default of `villainy serve`.
