@@ -10,9 +10,11 @@ packages=(
   clang-14 libclang-rt-14-dev
   pybind11-dev python3-numpy python3-pytest python3-dev
   valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
-  chromium fonts-wqy-microhei  # the designer report's screenshot test, print sheets to PDF (CJK font)
+  chromium fonts-wqy-microhei  # web e2e tests (playwright-core), the designer report's screenshot, print sheets to PDF (CJK font)
   mpich libmpich-dev  # villainy-mpi (tools/mpi): shards as MPI ranks
 )
+# Node.js 20 and npm come with the machine (the browser client, web/, is built with them); the npm
+# packages are installed by scripts/build-web.sh (npm ci, pinned by web/package-lock.json).
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -53,6 +53,7 @@ Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t 
   game_ = load_game(spec_.game, spec_.options, spec_.players);
   state_ = game_->new_initial_state();
   logs_.resize(static_cast<size_t>(spec_.players) + 1);
+  events_.resize(static_cast<size_t>(spec_.players) + 1);
 }
 
 Table::~Table() = default;
@@ -142,10 +143,22 @@ void Table::advance() {
 void Table::commit(Action a) {
   const int seq = static_cast<int>(history_.size()) + 1;
   env_.store->append_action(id_, seq, game_->action_name(a));
-  for (Player v = 0; v < spec_.players; ++v)
-    logs_[static_cast<size_t>(v)].push_back(state_->describe_action(a, v));
-  logs_.back().push_back(state_->describe_action(a, kSpectator));
-  state_->apply_unchecked(a);
+  record_action(a);
+}
+
+void Table::record_action(Action a) {
+  std::vector<Player> viewers;
+  for (Player v = 0; v < spec_.players; ++v) viewers.push_back(v);
+  viewers.push_back(kSpectator);
+  for (size_t i = 0; i < viewers.size(); ++i)
+    logs_[i].push_back(state_->describe_action(a, viewers[i]));
+  const std::vector<std::vector<Event>> told = state_->apply_narrated(a, viewers);
+  for (size_t i = 0; i < viewers.size(); ++i) {
+    json evs = json::array();
+    for (const Event& e : told[i])
+      if (!e.empty()) evs.push_back(e);
+    events_[i].push_back(std::move(evs));
+  }
   history_.push_back(a);
 }
 
@@ -546,7 +559,9 @@ void Table::send_view(Peer& peer, std::vector<std::shared_ptr<const json>>& view
     choices = decision_options_json(*state_, viewer);
   json log = json::array();
   for (int k = std::max(peer.sent_seq, 0); k < seq; ++k)
-    log.push_back({{"seq", k + 1}, {"text", logs_[vi][static_cast<size_t>(k)]}});
+    log.push_back({{"seq", k + 1},
+                   {"text", logs_[vi][static_cast<size_t>(k)]},
+                   {"events", events_[vi][static_cast<size_t>(k)]}});
   peer.sent_seq = seq;
   json result;
   if (done_) result = {{"returns", state_->returns()}, {"winners", state_->winners()}};

@@ -154,6 +154,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::unique_ptr<State> state_;
   std::vector<Action> history_;
   std::vector<std::vector<std::string>> logs_;  // [seat..., spectator][k] for seq k+1
+  // The same actions as events for each viewer (docs/narration.md): the action's event, then
+  // what the game narrated; a JSON array per action, sent with the log line for the browser.
+  std::vector<std::vector<nlohmann::json>> events_;
+  // Logs action `a` for every viewer (text and events), applies it and appends it to history_.
+  void record_action(Action a);
   std::vector<Seat> seats_;
   bool started_ = false, done_ = false, broken_ = false;
   std::vector<std::shared_ptr<Peer>> peers_;
