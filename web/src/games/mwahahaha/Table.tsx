@@ -203,6 +203,12 @@ function Discards(props: { v: MwView; ctx: Ctx }) {
     ['mwt.discard.minions', v.minionDiscard.map(cardName).join(', ')],
     ['mwt.discard.devices', v.deviceDiscard.map(cardName).join(', ')],
   ];
+  for (const st of v.stacks)
+    if (st.n > 0)
+      rows.push([
+        `mwt.stack.${st.what}`,
+        st.cards ? t('mwt.stack.known', { n: st.n, cards: st.cards.map(cardName).join(', ') }) : t('mwt.stack.n', { n: st.n }),
+      ]);
   return (
     <dl class="mw-discards">
       {rows.map(([id, text]) => [

@@ -110,6 +110,9 @@ export interface MwView {
   empireDiscard: string[];
   minionDiscard: string[];
   deviceDiscard: string[];
+  // Insider Tip stacks on the decks and Assembly Line's cards under the Minion deck (D2): how many
+  // is public, which (cards) only to the player who knows them.
+  stacks: { what: string; n: number; cards: string[] | null }[];
   pending: number[] | null; // cards awaiting this viewer's choice (indices; kind by stage)
   pendingCount: number;
   window: number; // what the last Dirty Trick window was about (MW-6b), index of WINDOWS
@@ -258,6 +261,14 @@ function tradeOf(t: any): TradeView | null {
   };
 }
 
+function stackOf<T extends { key: string }>(what: string, o: any, list: T[]) {
+  return {
+    what,
+    n: num(o?.n),
+    cards: Array.isArray(o?.cards) ? o.cards.map((i: unknown) => list[num(i)]?.key ?? '') : null,
+  };
+}
+
 export function readView(v: any): MwView {
   v = v ?? {};
   const fight = arr(v.fight);
@@ -290,6 +301,11 @@ export function readView(v: any): MwView {
     empireDiscard: bits(v.empire_discard, empires),
     minionDiscard: arr(v.minion_discard).map((m) => minions[num(m)]?.key ?? ''),
     deviceDiscard: bits(v.device_discard, devices),
+    stacks: [
+      stackOf('empire-top', v.empire_top, empires),
+      stackOf('minion-top', v.minion_top, minions),
+      stackOf('minion-bottom', v.minion_bottom, minions),
+    ],
     pending: Array.isArray(v.pending) ? v.pending.map((x: unknown) => num(x)) : null,
     pendingCount: num(v.pending_n),
     window: num(arr(v.window)[0]),
