@@ -109,7 +109,7 @@ export default function MwahahahaTable(props: TableProps) {
   return (
     <div class="mw-table" data-testid="mw-table" data-stage={v.stage} data-phase={v.phase}>
       <header class="mw-status" data-testid="mw-status">
-        <span class="mw-round">{t('mwt.round', { n: v.round })}</span>
+        <span class="mw-round">{v.phase === 'setup' ? t('mwt.setup') : t('mwt.round', { n: v.round })}</span>
         <ol class="mw-phases" aria-label={t('mwt.phases')}>
           {PHASES.map((p) => (
             <li key={p} class={v.phase === p ? 'mw-current' : ''} aria-current={v.phase === p ? 'step' : undefined}>

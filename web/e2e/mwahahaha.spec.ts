@@ -1,0 +1,162 @@
+// Mwahahaha! in a real Chromium (web/e2e/harness.ts): two friends, each in a browser context of
+// their own (one on a phone-sized screen), and a heuristic bot play a complete game by clicking
+// the Mwahahaha! table's own buttons (cards, places, the action bar and its confirmation); one
+// friend reloads mid-game and carries on; a spectator watches to the end. Every WebSocket frame
+// each context received is then audited against what its seat may know (villainy_audit_frames:
+// the server's leak-audit checker), and a mid-game screenshot is saved in build/artifacts/.
+// Kept short with round-limit=1 (one round of Creation, Rivalry and Domination, MW-29a).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Harness, type Client } from './harness';
+
+const TURN_ENDS = new Set(['end-turn', 'no-attack', 'no-threat']);
+// Choices that wind a decision down (used once a seat has made a few moves in a turn).
+const WIND_DOWN = ['end-turn', 'no-attack', 'no-threat', 'pass', 'send-done', 'defend-done', 'decline', 'propose', 'cancel-trade', 'keep-plunder'];
+
+async function post(base: string, path: string, body: unknown): Promise<any> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const j = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(j)}`);
+  return j;
+}
+
+interface Driver {
+  c: Client;
+  rnd: number;
+  busy: number; // moves since this seat last wound a decision down
+  clicks: number;
+  confirmed: number; // turn ends confirmed through the table's dialog
+  onCards: number; // clicks on buttons drawn on a card or place (not the action bar)
+}
+
+function next(d: Driver): number {
+  d.rnd = (d.rnd * 1103515245 + 12345) & 0x7fffffff;
+  return d.rnd;
+}
+
+async function seqOf(c: Client): Promise<string | null> {
+  return c.page.getAttribute('[data-testid=table]', 'data-seq').catch(() => null);
+}
+
+// One decision of this seat through its table, if it has one. Returns true when it clicked.
+async function step(d: Driver): Promise<boolean> {
+  const page = d.c.page;
+  const yes = await page.$('[data-testid=mw-confirm-yes]');
+  if (yes) {
+    const seq = await seqOf(d.c);
+    await yes.click({ timeout: 2000 }).catch(() => {});
+    d.confirmed++;
+    d.busy = 0;
+    await page
+      .waitForFunction((s) => document.querySelector('[data-testid=table]')?.getAttribute('data-seq') !== s, seq, { timeout: 3000 })
+      .catch(() => {});
+    return true;
+  }
+  const buttons = await page.$$('[data-testid=mw-table] button[data-choice]');
+  if (buttons.length === 0) return false;
+  const names = await Promise.all(buttons.map((b) => b.getAttribute('data-name')));
+  const inBar = await Promise.all(buttons.map((b) => b.evaluate((e) => !!e.closest('[data-testid=mw-bar]'))));
+  let pick = -1;
+  if (d.busy < 4 && next(d) % 10 < 7) {
+    const moves = names.map((n, i) => (n && !TURN_ENDS.has(n) && !n.startsWith('trade-with') ? i : -1)).filter((i) => i >= 0);
+    if (moves.length) pick = moves[next(d) % moves.length];
+  }
+  if (pick < 0)
+    for (const w of WIND_DOWN) {
+      pick = names.indexOf(w);
+      if (pick >= 0) break;
+    }
+  if (pick < 0) pick = next(d) % buttons.length;
+  const name = names[pick] ?? '';
+  const seq = await seqOf(d.c);
+  try {
+    await buttons[pick].click({ timeout: 2000 });
+  } catch {
+    return false; // the view moved on under the click
+  }
+  d.clicks++;
+  if (!inBar[pick]) d.onCards++;
+  d.busy = WIND_DOWN.includes(name) ? 0 : d.busy + 1;
+  if (TURN_ENDS.has(name) && (await page.$('[data-testid=mw-confirm]'))) return true; // asked first
+  await page
+    .waitForFunction((s) => document.querySelector('[data-testid=table]')?.getAttribute('data-seq') !== s, seq, { timeout: 3000 })
+    .catch(() => {});
+  return true;
+}
+
+test('Mwahahaha!: two friends, a bot and a spectator play a whole game through the table', { timeout: 300000 }, async () => {
+  const h = await Harness.start();
+  try {
+    const ann = await h.newClient('Ann');
+    const bo = await h.newClient('Bo', { phone: true });
+    const cy = await h.newClient('Cy');
+    // The lobby offers only options with a list of values; round-limit (a number) is set through
+    // the lobby's own HTTP API, which the lobby page uses too.
+    const made = await post(h.baseUrl, '/api/tables', {
+      game: 'mwahahaha',
+      players: 3,
+      options: { 'round-limit': '1' },
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', agent: 'heuristic' }],
+    });
+    const table: string = made.table;
+    const link = (seat: number) =>
+      `${h.baseUrl}/#join/${table}/${made.invitations.find((i: any) => i.seat === seat).invite}`;
+    await h.joinByLink(ann, link(0), 0);
+    await h.joinByLink(bo, link(1), 1);
+    await h.spectate(cy, table);
+    for (const c of [ann, bo, cy]) await c.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
+
+    const drivers: Driver[] = [
+      { c: ann, rnd: 7, busy: 0, clicks: 0, confirmed: 0, onCards: 0 },
+      { c: bo, rnd: 11, busy: 0, clicks: 0, confirmed: 0, onCards: 0 },
+    ];
+    const deadline = Date.now() + 180000;
+    let reloaded = false;
+    let shot = '';
+    const finished = async (c: Client) => !!(await c.page.$('[data-testid=standings]'));
+    while (!((await finished(ann)) && (await finished(bo)))) {
+      assert.ok(Date.now() < deadline, `no end in time (${drivers.map((d) => d.clicks).join('+')} clicks)`);
+      let acted = false;
+      for (const d of drivers) if (await step(d)) acted = true;
+      const total = drivers[0].clicks + drivers[1].clicks;
+      if (!reloaded && total >= 10) {
+        // Bo reloads: the credential in local storage and last_seq bring the seat back.
+        await bo.page.reload();
+        await bo.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
+        reloaded = true;
+      }
+      if (!shot && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry], [data-testid=mw-fight]')))
+        shot = await h.screenshot(ann, 'mwahahaha-table.png');
+      if (!acted) await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!shot) shot = await h.screenshot(ann, 'mwahahaha-table.png');
+    assert.ok(reloaded, 'the reload happened mid-game');
+    assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
+    assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');
+
+    // The spectator saw the end too, and was never offered a choice.
+    await cy.page.waitForSelector('[data-testid=standings]', { timeout: 20000 });
+    for (const c of [ann, bo, cy]) {
+      await c.page.waitForSelector('[data-testid=mw-standings]', { timeout: 10000 });
+      const rows = await c.page.$$('[data-testid=mw-standings] tbody tr');
+      assert.equal(rows.length, 3, `${c.name}: a standings row per scientist`);
+    }
+    assert.equal((await cy.page.$$('[data-testid=mw-table] button[data-choice]')).length, 0);
+    assert.equal(await cy.page.$('[data-testid=mw-hand]'), null, 'a spectator has no hand');
+    // Each friend's page holds one hand: its own.
+    for (const c of [ann, bo]) assert.equal((await c.page.$$('[data-testid=mw-hand]')).length, 1);
+
+    for (const c of [ann, bo, cy]) assert.deepEqual(c.errors, [], `${c.name}: page errors`);
+    const audit = await h.stopAndAudit();
+    assert.match(audit, /frame audit: 1 tables, \d+ messages, 0 leaks/);
+    console.log(
+      `mwahahaha e2e: ${drivers.map((d) => `${d.c.name} ${d.clicks} clicks (${d.onCards} on cards, ${d.confirmed} confirmed)`).join(', ')}; ${audit.trim().split('\n').pop()}; screenshot ${shot}`,
+    );
+  } finally {
+    await h.close();
+  }
+});
