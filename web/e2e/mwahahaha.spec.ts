@@ -4,10 +4,12 @@
 // friend reloads mid-game and carries on; a spectator watches to the end. Every WebSocket frame
 // each context received is then audited against what its seat may know (villainy_audit_frames:
 // the server's leak-audit checker), and a mid-game screenshot is saved in build/artifacts/.
-// Kept short with round-limit=1 (one round of Creation, Rivalry and Domination, MW-29a).
+// Kept short with round-limit=2 (two rounds of Creation, Rivalry and Domination, MW-29a).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Harness, type Client } from './harness';
+import mwEn from '../src/games/mwahahaha/i18n.en.json';
+import mwZh from '../src/games/mwahahaha/i18n.zh-TW.json';
 
 const TURN_ENDS = new Set(['end-turn', 'no-attack', 'no-threat']);
 // Choices that wind a decision down (used once a seat has made a few moves in a turn).
@@ -61,7 +63,7 @@ async function step(d: Driver): Promise<boolean> {
   const names = await Promise.all(buttons.map((b) => b.getAttribute('data-name')));
   const inBar = await Promise.all(buttons.map((b) => b.evaluate((e) => !!e.closest('[data-testid=mw-bar]'))));
   let pick = -1;
-  if (d.busy < 4 && next(d) % 10 < 7) {
+  if (d.busy < 6 && next(d) % 10 < 8) {
     const moves = names.map((n, i) => (n && !TURN_ENDS.has(n) && !n.startsWith('trade-with') ? i : -1)).filter((i) => i >= 0);
     if (moves.length) pick = moves[next(d) % moves.length];
   }
@@ -99,7 +101,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     const made = await post(h.baseUrl, '/api/tables', {
       game: 'mwahahaha',
       players: 3,
-      options: { 'round-limit': '1' },
+      options: { 'round-limit': '2' },
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', agent: 'heuristic' }],
     });
     const table: string = made.table;
@@ -117,6 +119,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     const deadline = Date.now() + 180000;
     let reloaded = false;
     let shot = '';
+    let early = '';
     const finished = async (c: Client) => !!(await c.page.$('[data-testid=standings]'));
     while (!((await finished(ann)) && (await finished(bo)))) {
       assert.ok(Date.now() < deadline, `no end in time (${drivers.map((d) => d.clicks).join('+')} clicks)`);
@@ -129,11 +132,14 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
         await bo.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
         reloaded = true;
       }
-      if (!shot && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry], [data-testid=mw-fight]')))
+      // The screenshot shows a fight, a threat or a trade when one comes, else the Rivalry phase.
+      if (!shot && (await ann.page.$('[data-testid=mw-fight], [data-testid=mw-threat], [data-testid=mw-trade]')))
         shot = await h.screenshot(ann, 'mwahahaha-table.png');
+      if (!early && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry]')))
+        early = await h.screenshot(ann, 'mwahahaha-table.png');
       if (!acted) await new Promise((r) => setTimeout(r, 50));
     }
-    if (!shot) shot = await h.screenshot(ann, 'mwahahaha-table.png');
+    if (!shot) shot = early || (await h.screenshot(ann, 'mwahahaha-table.png'));
     assert.ok(reloaded, 'the reload happened mid-game');
     assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
     assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');
@@ -149,6 +155,15 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     assert.equal(await cy.page.$('[data-testid=mw-hand]'), null, 'a spectator has no hand');
     // Each friend's page holds one hand: its own.
     for (const c of [ann, bo]) assert.equal((await c.page.$$('[data-testid=mw-hand]')).length, 1);
+
+    // The language switch redraws the whole table: no English string of the table is left.
+    await ann.page.selectOption('[data-testid=lang]', 'zh-TW');
+    await ann.page.waitForFunction((s) => document.querySelector('[data-testid=mw-prompt]')?.textContent?.includes(s), (mwZh as Record<string, string>)['mwt.prompt.over'], { timeout: 5000 });
+    const zhText = await ann.page.innerText('[data-testid=mw-table]');
+    const english = Object.entries(mwEn as Record<string, string>).filter(
+      ([k, v]) => v.includes(' ') && !v.includes('{') && (mwZh as Record<string, string>)[k] !== v,
+    );
+    for (const [k, v] of english) assert.ok(!zhText.includes(v), `${k} still in English after the switch: ${v}`);
 
     for (const c of [ann, bo, cy]) assert.deepEqual(c.errors, [], `${c.name}: page errors`);
     const audit = await h.stopAndAudit();

@@ -25,10 +25,18 @@ function successes(a: number[], d: number[], tiesDefender: boolean): [number, nu
 function DiceDuel(props: { v: MwView; ctx: Ctx; places: Map<string, Choice[]>; left: string; right: string }) {
   const { v, ctx, places } = props;
   const [a, d] = v.dice.dice;
-  // The table's `ties` option is not in the view: read it off the successes the engine counted.
+  // Successes are counted here (MW-19): the view's count is filled in only once the roll's window
+  // has closed. The table's `ties` option is not in the view: once the engine has counted, a count
+  // that only the defender-wins-ties reading gives says that option is on.
   const plain = successes(a, d, false);
+  const byDefender = successes(a, d, true);
+  const counted = v.dice.successes;
   const tiesDefender =
-    plain[0] !== v.dice.successes[0] || plain[1] !== v.dice.successes[1];
+    counted[0] + counted[1] > 0 &&
+    (plain[0] !== counted[0] || plain[1] !== counted[1]) &&
+    byDefender[0] === counted[0] &&
+    byDefender[1] === counted[1];
+  const succ = tiesDefender ? byDefender : plain;
   const rerolls = (side: string) => {
     const m = new Map<number, Choice>();
     for (const [p, cs] of places) {
@@ -42,12 +50,12 @@ function DiceDuel(props: { v: MwView; ctx: Ctx; places: Map<string, Choice[]>; l
       <div class="mw-duel-side">
         <span class="mw-label">{props.left}</span>
         <Dice dice={a} against={d} attacker tiesDefender={tiesDefender} rerolls={rerolls('first')} ctx={ctx} testid="mw-dice-first" />
-        <span class="mw-succ">{ctx.t('mwt.successes', { n: v.dice.successes[0] })}</span>
+        <span class="mw-succ">{ctx.t('mwt.successes', { n: succ[0] })}</span>
       </div>
       <div class="mw-duel-side">
         <span class="mw-label">{props.right}</span>
         <Dice dice={d} against={a} attacker={false} tiesDefender={tiesDefender} rerolls={rerolls('second')} ctx={ctx} testid="mw-dice-second" />
-        <span class="mw-succ">{ctx.t('mwt.successes', { n: v.dice.successes[1] })}</span>
+        <span class="mw-succ">{ctx.t('mwt.successes', { n: succ[1] })}</span>
       </div>
     </div>
   );
@@ -106,7 +114,7 @@ export function ThreatPanel(props: { v: MwView; ctx: Ctx; places: Map<string, Ch
   const th = v.threat;
   const n = v.seats.length;
   const people = (th.threatener + 1) % n;
-  const rolled = v.window >= 8 || v.stage !== 'window';
+  const rolled = v.window >= 8; // the threat-after-roll window or later (MW-6b)
   const lv = LEVELS[th.level] ?? 'city';
   const s = v.seats[th.threatener];
   return (
