@@ -33,6 +33,7 @@ interface Driver {
   clicks: number;
   confirmed: number; // turn ends confirmed through the table's dialog
   onCards: number; // clicks on buttons drawn on a card or place (not the action bar)
+  unlabelled: Set<string>; // choices the table drew without a label of its own
 }
 
 function next(d: Driver): number {
@@ -58,9 +59,11 @@ async function step(d: Driver): Promise<boolean> {
       .catch(() => {});
     return true;
   }
-  const buttons = await page.$$('[data-testid=mw-table] button[data-choice]');
+  const buttons = await page.$$('[data-testid=mw-table] button[data-choice]:visible');
   if (buttons.length === 0) return false;
   const names = await Promise.all(buttons.map((b) => b.getAttribute('data-name')));
+  for (const b of buttons)
+    if ((await b.getAttribute('data-unlabelled')) !== null) d.unlabelled.add((await b.getAttribute('data-name')) ?? '');
   const inBar = await Promise.all(buttons.map((b) => b.evaluate((e) => !!e.closest('[data-testid=mw-bar]'))));
   let pick = -1;
   if (d.busy < 6 && next(d) % 10 < 8) {
@@ -113,8 +116,8 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     for (const c of [ann, bo, cy]) await c.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
 
     const drivers: Driver[] = [
-      { c: ann, rnd: 7, busy: 0, clicks: 0, confirmed: 0, onCards: 0 },
-      { c: bo, rnd: 11, busy: 0, clicks: 0, confirmed: 0, onCards: 0 },
+      { c: ann, rnd: 7, busy: 0, clicks: 0, confirmed: 0, onCards: 0, unlabelled: new Set() },
+      { c: bo, rnd: 11, busy: 0, clicks: 0, confirmed: 0, onCards: 0, unlabelled: new Set() },
     ];
     const deadline = Date.now() + 180000;
     let reloaded = false;
@@ -143,6 +146,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     assert.ok(reloaded, 'the reload happened mid-game');
     assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
     assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');
+    for (const d of drivers) assert.deepEqual([...d.unlabelled], [], `${d.c.name}: choices without a label`);
 
     // The spectator saw the end too, and was never offered a choice.
     await cy.page.waitForSelector('[data-testid=standings]', { timeout: 20000 });

@@ -259,7 +259,7 @@ export function PendingPanel(props: { v: MwView; ctx: Ctx; places: Map<string, C
   if (cards.length === 0) return null;
   return (
     <section class="mw-panel mw-pending" data-testid="mw-pending">
-      <h3>{t(`mwt.pending.${v.stage}`)}</h3>
+      <h3>{t(`mwt.pending.${v.stage}`) === `mwt.pending.${v.stage}` ? t('mwt.pending.default') : t(`mwt.pending.${v.stage}`)}</h3>
       <div class="mw-row">
         {cards.map((k) => (
           <div class="mw-pending-card" key={k}>

@@ -143,6 +143,13 @@ export function label(c: Choice, ctx: LabelCtx): string {
   return s === id ? c.text : s; // an unknown action: the server's own description
 }
 
+/** Whether the table has a label of its own for this choice (else it shows the server's text). */
+export function hasLabel(c: Choice, t: T): boolean {
+  const { verb, args } = parse(c.name);
+  const id = verb === 'insider' ? `mwt.act.insider.${args[0]}` : `mwt.act.${verb}`;
+  return t(id) !== id;
+}
+
 /** The short label of a button drawn on its card ("Convert", "Play", "Send"). */
 export function shortLabel(c: Choice, ctx: LabelCtx): string {
   const { verb, args } = parse(c.name);

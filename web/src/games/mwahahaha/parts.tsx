@@ -14,7 +14,7 @@ import {
   scientistByKey,
   trickByKey,
 } from './data';
-import { type LabelCtx, label, shortLabel } from './choices';
+import { type LabelCtx, hasLabel, label, shortLabel } from './choices';
 
 export interface Ctx extends LabelCtx {
   card: (key: string) => { name: string; text: string } | undefined;
@@ -165,6 +165,7 @@ export function ChoiceButton(props: { c: Choice; ctx: Ctx; short?: boolean; cls?
       class={`mw-choice${props.cls ? ` ${props.cls}` : ''}${ctx.confirmId === c.id ? ' mw-confirming' : ''}`}
       data-choice={c.id}
       data-name={c.name}
+      data-unlabelled={hasLabel(c, ctx.t) ? undefined : ''}
       title={full}
       aria-label={full}
       onClick={() => ctx.choose(c)}

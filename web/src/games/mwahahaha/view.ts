@@ -144,7 +144,7 @@ export const WINDOWS = [
 // What a sub-decision is for (the engine's purpose numbers), for its prompt.
 export const PURPOSES = [
   'none',
-  'trick-target',
+  'own-dice',
   'embezzle',
   'overtime',
   'sabotage',
@@ -309,7 +309,13 @@ export function readView(v: any): MwView {
     pending: Array.isArray(v.pending) ? v.pending.map((x: unknown) => num(x)) : null,
     pendingCount: num(v.pending_n),
     window: num(arr(v.window)[0]),
-    trick: { card: trick[0], player: trick[1], target: trick[2], purpose: trick[4] },
+    // [card, player, target, purpose] (older engines: [card, player, target, return stage, purpose])
+    trick: {
+      card: trick[0],
+      player: trick[1],
+      target: trick[2],
+      purpose: arr(v.trick).length >= 5 ? trick[4] : trick[3],
+    },
     fight: num(fight[0])
       ? {
           attacker: num(fight[1]),
