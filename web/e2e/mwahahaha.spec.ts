@@ -93,6 +93,27 @@ async function step(d: Driver): Promise<boolean> {
   return true;
 }
 
+// A card of the hand shows its name and text on hover (desktop) or tap (phone). False when the
+// hand has no card yet or the view moved on under the pointer (tried again later).
+async function cardDetails(c: Client, how: 'hover' | 'tap'): Promise<boolean> {
+  try {
+    const face = await c.page.$('[data-testid=mw-hand] .mw-card-face');
+    if (!face) return false;
+    const name = (await face.$eval('.mw-card-name', (e) => e.textContent ?? '')).trim();
+    if (how === 'tap') await face.tap({ timeout: 1000 });
+    else await face.hover({ timeout: 1000 });
+    const tip = await c.page.waitForSelector('[data-testid=mw-hand] .mw-card.mw-open .mw-tip', { state: 'visible', timeout: 1500 });
+    const text = (await tip.textContent()) ?? '';
+    if (how === 'tap') await face.tap({ timeout: 1000 });
+    else await c.page.mouse.move(0, 0);
+    assert.ok(name && text.includes(name), `${c.name}: the card's details name it (${name}: ${text})`);
+    return true;
+  } catch (e) {
+    if (e instanceof assert.AssertionError) throw e;
+    return false;
+  }
+}
+
 test('Mwahahaha!: two friends, a bot and a spectator play a whole game through the table', { timeout: 300000 }, async () => {
   const h = await Harness.start();
   try {
@@ -121,6 +142,8 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     ];
     const deadline = Date.now() + 180000;
     let reloaded = false;
+    let hovered = false;
+    let tapped = false;
     let shot = '';
     let early = '';
     const finished = async (c: Client) => !!(await c.page.$('[data-testid=standings]'));
@@ -140,10 +163,13 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
         shot = await h.screenshot(ann, 'mwahahaha-table.png');
       if (!early && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry]')))
         early = await h.screenshot(ann, 'mwahahaha-table.png');
+      if (!hovered) hovered = await cardDetails(ann, 'hover');
+      if (!tapped) tapped = await cardDetails(bo, 'tap');
       if (!acted) await new Promise((r) => setTimeout(r, 50));
     }
     if (!shot) shot = early || (await h.screenshot(ann, 'mwahahaha-table.png'));
     assert.ok(reloaded, 'the reload happened mid-game');
+    assert.ok(hovered && tapped, 'card details shown on hover (desktop) and on tap (phone)');
     assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
     assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');
     for (const d of drivers) assert.deepEqual([...d.unlabelled], [], `${d.c.name}: choices without a label`);

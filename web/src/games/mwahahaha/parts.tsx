@@ -1,7 +1,7 @@
 // Small pieces of the Mwahahaha! table: cards with their name and text on hover, focus or tap,
 // resource chips, and the buttons of choices.
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Choice } from '../types';
 import {
   TYPES,
@@ -99,6 +99,7 @@ export function Card(props: {
   const { k, ctx } = props;
   const [open, setOpen] = useState(false);
   const [id] = useState(() => `mw-card-${++uid}`);
+  const wasOpen = useRef(false);
   const info = k ? ctx.card(k) : undefined;
   const name = props.back ? ctx.t(props.back) : (info?.name ?? k);
   const text = props.back ? ctx.t(`${props.back}.text`) : (info?.text ?? '');
@@ -115,13 +116,19 @@ export function Card(props: {
         role="button"
         aria-expanded={open}
         aria-describedby={id}
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
+        // Hover with a mouse, focus, or tap (a tap focuses too: the state before the tap decides).
+        onPointerEnter={(e) => e.pointerType === 'mouse' && setOpen(true)}
+        onPointerLeave={(e) => e.pointerType === 'mouse' && setOpen(false)}
+        onPointerDown={() => (wasOpen.current = open)}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen(!wasOpen.current)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            setOpen(!open);
+          }
         }}
       >
         <span class="mw-card-name">{name}</span>
