@@ -137,7 +137,7 @@ export default function MwahahahaTable(props: TableProps) {
         </details>
       </header>
 
-      <div class="mw-layout">
+      <div class={`mw-layout${me ? '' : ' mw-watching'}`}>
         <div class="mw-main">
           <section class={`mw-panel mw-prompt${myTurn ? ' mw-your-turn' : ''}`} data-testid="mw-prompt" aria-live="polite">
             <p>{prompt(v, seat, ctx)}</p>

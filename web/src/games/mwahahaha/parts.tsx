@@ -135,6 +135,7 @@ export function Card(props: {
         {props.count !== undefined && props.count > 1 && (
           <span class="mw-count">{ctx.t('mwt.times', { n: props.count })}</span>
         )}
+        {k && !props.back && <FaceFacts k={k} ctx={ctx} />}
         {props.badges?.map((b) => (
           <span class="mw-badge" key={b}>
             {b}
@@ -160,6 +161,28 @@ export function Card(props: {
       )}
     </div>
   );
+}
+
+/** What a player reads on the card itself: a Minion's value and HP, an Empire's capacity. */
+function FaceFacts(props: { k: string; ctx: Ctx }) {
+  const { k, ctx } = props;
+  const m = minionByKey.get(k);
+  if (m)
+    return <span class="mw-face-facts">{ctx.t('mwt.card.minion.face', { value: m.value, hp: m.hp })}</span>;
+  const e = empireByKey.get(k);
+  if (e)
+    return (
+      <span class="mw-face-facts">
+        {e.capacity.map((n, i) =>
+          n > 0 ? (
+            <span class={`mw-chip mw-t-${TYPES[i]}`} key={i} title={ctx.t(`mwt.type.${TYPES[i]}`)}>
+              {ctx.t('mwt.card.empire.face', { type: ctx.t(`mwt.type.short.${TYPES[i]}`), n })}
+            </span>
+          ) : null,
+        )}
+      </span>
+    );
+  return null;
 }
 
 export function ChoiceButton(props: { c: Choice; ctx: Ctx; short?: boolean; cls?: string }) {
