@@ -67,7 +67,7 @@ export function FightPanel(props: { v: MwView; ctx: Ctx; places: Map<string, Cho
   if (!f) return null;
   const { t } = ctx;
   const target = f.empire
-    ? (ctx.card(f.empire)?.name ?? f.empire)
+    ? ctx.cardName(f.empire)
     : t('mwt.fight.lair', { type: t(`mwt.type.${TYPES[f.type]}`) });
   const side = (keys: string[], dmg: number[], who: string) => (
     <div class="mw-row">
@@ -175,7 +175,7 @@ export function TradePanel(props: { v: MwView; ctx: Ctx; places: Map<string, Cho
       )}
       {r.really && r.really !== r.described && (
         <span class={`mw-badge${r.really === 'betrayed' ? ' mw-betrayed' : ''}`}>
-          {t('mwt.trade.really', { card: ctx.card(r.really)?.name ?? r.really })}
+          {t('mwt.trade.really', { card: ctx.cardName(r.really) })}
         </span>
       )}
       {peek.get(i) && <ChoiceButton c={peek.get(i)!} ctx={ctx} short />}
@@ -218,7 +218,7 @@ export function TradePanel(props: { v: MwView; ctx: Ctx; places: Map<string, Cho
               k={k}
               ctx={ctx}
               key={`${k}${i}`}
-              badges={tr.givenRaw[i] ? [t('mwt.trade.given', { card: ctx.card(tr.givenRaw[i])?.name ?? '' })] : []}
+              badges={tr.givenRaw[i] ? [t('mwt.trade.given', { card: ctx.cardName(tr.givenRaw[i]) })] : []}
             />
           ))}
           {tr.askTricks > 0 && <span class="mw-note">{t('mwt.trade.ask-tricks', { n: tr.askTricks })}</span>}
@@ -357,7 +357,7 @@ export function Standings(props: { v: MwView; ctx: Ctx }) {
             <tr key={r.s.index} class={v.winners!.includes(r.s.index) ? 'mw-winner' : ''}>
               <th scope="row">
                 {ctx.seatName(r.s.index)}
-                {r.s.scientist && ` (${ctx.card(r.s.scientist)?.name ?? r.s.scientist})`}
+                {r.s.scientist && ` (${ctx.cardName(r.s.scientist)})`}
               </th>
               <td>{r.level >= 0 ? t(`mwt.level.${LEVELS[r.level]}`) : t('mwt.over.no-level')}</td>
               <td>{r.dev}</td>

@@ -16,7 +16,7 @@ import {
   TrickPanel,
   purposeOf,
 } from './Center';
-import { rawKinds, tricks } from './data';
+import { TYPES, rawByKey, rawKinds, tricks } from './data';
 import { ChoiceButton, type Ctx } from './parts';
 import { SeatPanel } from './Seat';
 import { type MwView, WINDOWS, fightRolled, readView, threatOn } from './view';
@@ -76,7 +76,15 @@ export default function MwahahahaTable(props: TableProps) {
   const ctx: Ctx = {
     t,
     card: props.card,
-    cardName: (k) => props.card(k)?.name ?? k,
+    // A card the catalogue does not name: a raw card by its type and value, else its data key.
+    cardName: (k) => {
+      const n = props.card(k)?.name;
+      if (n) return n;
+      const r = rawByKey.get(k);
+      if (r && r.type >= 0) return t('mwt.raw.name', { type: t(`mwt.type.${TYPES[r.type]}`), value: r.value });
+      if (r) return t(`mwt.raw.${k}`);
+      return k;
+    },
     seatName: props.seatName,
     confirmId: confirm?.id ?? null,
     choose: (c) => {

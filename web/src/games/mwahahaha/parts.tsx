@@ -101,7 +101,7 @@ export function Card(props: {
   const [id] = useState(() => `mw-card-${++uid}`);
   const wasOpen = useRef(false);
   const info = k ? ctx.card(k) : undefined;
-  const name = props.back ? ctx.t(props.back) : (info?.name ?? k);
+  const name = props.back ? ctx.t(props.back) : ctx.cardName(k);
   const text = props.back ? ctx.t(`${props.back}.text`) : (info?.text ?? '');
   const lines = k && !props.back ? facts(k, ctx) : [];
   return (
