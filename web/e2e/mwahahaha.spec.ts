@@ -79,6 +79,8 @@ async function step(d: Driver): Promise<boolean> {
   const name = names[pick] ?? '';
   const seq = await seqOf(d.c);
   try {
+    // Into the middle of the screen, clear of anything fixed at its edges (the phone's choices bar).
+    await buttons[pick].evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await buttons[pick].click({ timeout: 2000 });
   } catch {
     return false; // the view moved on under the click
@@ -142,6 +144,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     ];
     const deadline = Date.now() + 180000;
     let reloaded = false;
+    let boBefore = 0;
     let hovered = false;
     let tapped = false;
     let shot = '';
@@ -151,9 +154,10 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       assert.ok(Date.now() < deadline, `no end in time (${drivers.map((d) => d.clicks).join('+')} clicks)`);
       let acted = false;
       for (const d of drivers) if (await step(d)) acted = true;
-      const total = drivers[0].clicks + drivers[1].clicks;
-      if (!reloaded && total >= 10) {
+      // Mid-game: when the second (last) round begins, Bo reloads.
+      if (!reloaded && (await bo.page.$('[data-testid=mw-table][data-round="2"]'))) {
         // Bo reloads: the credential in local storage and last_seq bring the seat back.
+        boBefore = drivers[1].clicks;
         await bo.page.reload();
         await bo.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
         reloaded = true;
@@ -169,6 +173,9 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     }
     if (!shot) shot = early || (await h.screenshot(ann, 'mwahahaha-table.png'));
     assert.ok(reloaded, 'the reload happened mid-game');
+    const welcomes = bo.frames.filter((f) => f.includes('"type":"welcome"')).length;
+    assert.ok(welcomes >= 2, `Bo's seat was welcomed back after the reload (${welcomes} welcomes)`);
+    assert.ok(drivers[1].clicks > boBefore, 'Bo played on after the reload');
     assert.ok(hovered && tapped, 'card details shown on hover (desktop) and on tap (phone)');
     assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
     assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');

@@ -115,7 +115,7 @@ export default function MwahahahaTable(props: TableProps) {
   const myTurn = seat !== null && v.toAct === seat && choices.length > 0;
 
   return (
-    <div class="mw-table" data-testid="mw-table" data-stage={v.stage} data-phase={v.phase}>
+    <div class="mw-table" data-testid="mw-table" data-stage={v.stage} data-phase={v.phase} data-round={v.round}>
       <header class="mw-status" data-testid="mw-status">
         <span class="mw-round">{v.phase === 'setup' ? t('mwt.setup') : t('mwt.round', { n: v.round })}</span>
         <ol class="mw-phases" aria-label={t('mwt.phases')}>
