@@ -124,13 +124,21 @@ export class Harness {
     }
     for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-testid=opt-${k}]`, v);
     await page.click('[data-testid=create-table]');
-    await page.waitForSelector('[data-testid=invite-link], [data-testid=table]');
-    const invites = await page.$$eval('[data-testid=invite-link]', (els) => els.map((e) => (e as HTMLInputElement).value));
-    const table = await page.getAttribute('[data-testid=created]', 'data-table');
-    if (!table) throw new Error('the created table id is not shown');
-    c.table = table;
+    await page.waitForSelector('[data-testid=created], [data-testid=table]');
     const you = seats.findIndex((s) => s.kind === 'you');
     c.seat = you >= 0 ? you : null;
+    let invites: string[] = [];
+    let table: string | null;
+    if (await page.$('[data-testid=created]')) {
+      invites = await page.$$eval('[data-testid=invite-link]', (els) => els.map((e) => (e as HTMLInputElement).value));
+      table = await page.getAttribute('[data-testid=created]', 'data-table');
+      await page.click('[data-testid=open-table]');
+      await page.waitForSelector('[data-testid=table]');
+    } else {
+      table = await page.getAttribute('[data-testid=table]', 'data-table');
+    }
+    if (!table) throw new Error('the created table id is not shown');
+    c.table = table;
     return { table, invites };
   }
 

@@ -1,0 +1,139 @@
+// The complete-game scenario every game's e2e test runs (issue 12, "Done when"): two friends in
+// two browser contexts and bots play a whole game through the UI to the final standings; the
+// second friend reloads mid-game and carries on; a spectator watches; the language switch changes
+// every visible string; a screenshot of the table mid-game is saved; every WebSocket frame each
+// context received is audited by the server's leak-audit checker; nothing hidden is kept in
+// localStorage; the first view of the table after a reload appears within a second.
+import assert from 'node:assert/strict';
+import { Harness, type Client, type SeatPlan } from './harness';
+
+export interface ScenarioOptions {
+  game: string;
+  seats: SeatPlan[]; // exactly one 'you' (the first friend) and one 'friend' (the second)
+  options?: Record<string, string>;
+  reloadAfterClicks?: number;
+  screenshotAfterClicks?: number;
+  timeoutMs?: number;
+  // Text that may stay the same in both languages (names of people, the languages' own names).
+  sameInBothLanguages?: RegExp[];
+}
+
+export interface ScenarioResult {
+  clicks: number;
+  firstViewMs: number;
+  audit: string;
+  seconds: number;
+}
+
+// Every visible text node's text (trimmed, non-empty) under the page's main element.
+export async function visibleTexts(c: Client): Promise<string[]> {
+  return c.page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      if (!text) continue;
+      const el = n.parentElement;
+      if (!el) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      if (el.closest('.card-tip, .sr-only, option')) continue;
+      if (el.getClientRects().length === 0) continue;
+      out.push(text);
+    }
+    return out;
+  });
+}
+
+// Switches the language and checks that no visible string is left in English: every text node
+// with a Latin word is one of the allowed ones (numbers and people's names are never translated).
+export async function checkLanguageSwitch(c: Client, allowed: RegExp[]): Promise<void> {
+  const page = c.page;
+  await page.selectOption('[data-testid=lang]', 'zh-TW');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant-TW');
+  const zh = await visibleTexts(c);
+  const english = zh.filter((t) => /[A-Za-z]{2,}/.test(t) && !allowed.some((re) => re.test(t)));
+  assert.deepEqual(english, [], `visible strings not translated: ${JSON.stringify(english.slice(0, 20))}`);
+  await page.selectOption('[data-testid=lang]', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  const en = await visibleTexts(c);
+  const chinese = en.filter((t) => /[\u4e00-\u9fff]/.test(t) && !/繁體中文/.test(t));
+  assert.deepEqual(chinese, [], `Chinese left after switching back: ${JSON.stringify(chinese.slice(0, 20))}`);
+}
+
+// localStorage holds only this person's own settings and tokens: no card, view or log.
+export async function checkStorage(c: Client): Promise<void> {
+  const entries = await c.page.evaluate(() => Object.entries(localStorage));
+  const allowed = /^villainy\.(nickname|lang|askSingle|seat\.[0-9a-f]{16}|created\.[0-9a-f]{16})$/;
+  for (const [k, v] of entries) {
+    assert.match(k, allowed, `unexpected localStorage key ${k}`);
+    assert.ok(!/"(view|log|hand|cards?|spells?|bets?)"/.test(v), `localStorage ${k} holds game data: ${v.slice(0, 80)}`);
+  }
+}
+
+export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
+  const t0 = Date.now();
+  const h = await Harness.start();
+  try {
+    const ann = await h.newClient('Ann');
+    const bo = await h.newClient('Bo', { phone: true });
+    const spectator = await h.newClient('Spectator');
+    const { table, invites } = await h.createTable(ann, o.game, o.seats, o.options ?? {});
+    assert.equal(invites.length, 1, 'one invitation for the one friend seat');
+    const boSeat = o.seats.findIndex((s) => s.kind === 'friend');
+    await h.joinByLink(bo, invites[0], boSeat);
+    await h.spectate(spectator, table);
+
+    let reloaded = false;
+    let shot = false;
+    let firstViewMs = -1;
+    const reloadAt = o.reloadAfterClicks ?? 8;
+    const shotAt = o.screenshotAfterClicks ?? 6;
+    const clicks = await h.playToEnd([ann, bo], {
+      timeoutMs: o.timeoutMs ?? 240000,
+      onStep: async (n) => {
+        if (!shot && n >= shotAt && !(await ann.page.$('[data-testid=standings]'))) {
+          shot = true;
+          await h.screenshot(ann, `${o.game}-table.png`);
+          await h.screenshot(bo, `${o.game}-table-phone.png`);
+          if (!process.env.E2E_DEV_NO_LANG) await checkLanguageSwitch(ann, [/^(Ann|Bo|English)$/, ...(o.sameInBothLanguages ?? [])]);
+        }
+        if (!reloaded && n >= reloadAt && !(await bo.page.$('[data-testid=standings]'))) {
+          reloaded = true;
+          const before = Number(await bo.page.getAttribute('[data-testid=table]', 'data-seq'));
+          const start = Date.now();
+          await bo.page.reload();
+          await bo.page.waitForSelector('[data-testid=table]');
+          firstViewMs = Date.now() - start;
+          const after = Number(await bo.page.getAttribute('[data-testid=table]', 'data-seq'));
+          assert.ok(after >= before, `after the reload the table is at seq ${after}, before ${before}`);
+          assert.equal(await bo.page.getAttribute('[data-testid=table]', 'data-seat'), String(boSeat));
+        }
+      },
+    });
+    assert.ok(shot, 'a mid-game screenshot was taken');
+    assert.ok(reloaded, 'the second friend reloaded mid-game');
+    assert.ok(firstViewMs >= 0 && firstViewMs < 1000, `first view after reload took ${firstViewMs} ms`);
+    for (const c of [ann, bo, spectator]) {
+      await c.page.waitForSelector('[data-testid=standings]', { timeout: 30000 });
+      const rows = await c.page.$$('[data-testid=standings] li[data-testid^=standing-]');
+      assert.equal(rows.length, o.seats.length, `${c.name} sees every seat in the standings`);
+      const why = await c.page.$$eval('[data-testid=standings] .why', (els) => els.map((e) => e.textContent ?? ''));
+      assert.ok(why.every((w) => w.trim().length > 0), `${c.name}: every seat has a reason`);
+      await checkStorage(c);
+      assert.deepEqual(c.errors, [], `${c.name}: page errors`);
+    }
+    // The replay, step by step, for the first friend.
+    await ann.page.click('[data-testid=replay-link]');
+    await ann.page.waitForSelector('[data-testid=replay]');
+    await ann.page.click('[data-testid=replay-step]').catch(() => {});
+    await ann.page.click('text=Start');
+    await ann.page.click('[data-testid=replay-step]');
+    assert.equal(await ann.page.getAttribute('[data-testid=replay]', 'data-step'), '1');
+    const audit = await h.stopAndAudit();
+    assert.match(audit, /, 0 leaks/);
+    return { clicks, firstViewMs, audit: audit.trim(), seconds: (Date.now() - t0) / 1000 };
+  } finally {
+    await h.close();
+  }
+}
