@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Harness, type Client } from './harness';
+import { checkStorage } from './scenario';
 import mwEn from '../src/games/mwahahaha/i18n.en.json';
 import mwZh from '../src/games/mwahahaha/i18n.zh-TW.json';
 
@@ -145,6 +146,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     const deadline = Date.now() + 180000;
     let reloaded = false;
     let boBefore = 0;
+    let firstViewMs = -1;
     let hovered = false;
     let tapped = false;
     let shot = '';
@@ -158,8 +160,10 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       if (!reloaded && (await bo.page.$('[data-testid=mw-table][data-round="2"]'))) {
         // Bo reloads: the credential in local storage and last_seq bring the seat back.
         boBefore = drivers[1].clicks;
+        const start = Date.now();
         await bo.page.reload();
         await bo.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
+        firstViewMs = Date.now() - start;
         reloaded = true;
       }
       // The screenshot shows a fight, a threat or a trade when one comes, else the Rivalry phase.
@@ -176,6 +180,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     const welcomes = bo.frames.filter((f) => f.includes('"type":"welcome"')).length;
     assert.ok(welcomes >= 2, `Bo's seat was welcomed back after the reload (${welcomes} welcomes)`);
     assert.ok(drivers[1].clicks > boBefore, 'Bo played on after the reload');
+    assert.ok(firstViewMs >= 0 && firstViewMs < 1000, `the table was back ${firstViewMs} ms after the reload`);
     assert.ok(hovered && tapped, 'card details shown on hover (desktop) and on tap (phone)');
     assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
     assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');
@@ -202,11 +207,14 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     );
     for (const [k, v] of english) assert.ok(!zhText.includes(v), `${k} still in English after the switch: ${v}`);
 
-    for (const c of [ann, bo, cy]) assert.deepEqual(c.errors, [], `${c.name}: page errors`);
+    for (const c of [ann, bo, cy]) {
+      await checkStorage(c);
+      assert.deepEqual(c.errors, [], `${c.name}: page errors`);
+    }
     const audit = await h.stopAndAudit();
     assert.match(audit, /frame audit: 1 tables, \d+ messages, 0 leaks/);
     console.log(
-      `mwahahaha e2e: ${drivers.map((d) => `${d.c.name} ${d.clicks} clicks (${d.onCards} on cards, ${d.confirmed} confirmed)`).join(', ')}; ${audit.trim().split('\n').pop()}; screenshot ${shot}`,
+      `mwahahaha e2e: table back ${firstViewMs} ms after the reload; ${drivers.map((d) => `${d.c.name} ${d.clicks} clicks (${d.onCards} on cards, ${d.confirmed} confirmed)`).join(', ')}; ${audit.trim().split('\n').pop()}; screenshot ${shot}`,
     );
   } finally {
     await h.close();
