@@ -3,6 +3,20 @@
 // viewer's raw cards and Dirty Tricks; the fight, the threat and the trade being decided. Choices
 // are buttons on the card or place they concern (choices.ts), the rest in the action bar; a choice
 // that ends the turn is never the default and is confirmed while other actions remain.
+//
+// Decisions (where the issue and the view are silent):
+//  - The numbers printed on the cards (ratings, threat tables, capacities, Minion values) come from
+//    the engine's data file, bundled at build time; names and texts only from the catalogue. Over
+//    the network a table always uses the built-in card data, so the two agree.
+//  - Turn-ending choices are end-turn, no-attack and no-threat; they are asked to be confirmed while
+//    any other choice remains (the dialog's focus starts on "keep playing"). Passing a Dirty Trick
+//    window ends no turn and is never confirmed.
+//  - The view keeps the last roll's dice: they are drawn only while they are the current fight's
+//    (after its roll, MW-6b windows 4-6) or threat's (window 8 on), and the successes are counted
+//    here (MW-19), since the view fills its count in only after the roll's window.
+//  - The turn's seat is order[order_pos] (the view's `active` is the phase's richest, MW-5).
+//  - A choice for a card or place the table does not draw goes to the action bar, so every choice
+//    can always be made; a choice may show on two places (a Minion in the fight and in its Lair).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Choice, TableProps } from '../types';
 import { TURN_ENDING, byPlace, parse } from './choices';
