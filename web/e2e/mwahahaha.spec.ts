@@ -167,15 +167,20 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
         reloaded = true;
       }
       // The screenshot shows a fight, a threat or a trade when one comes, else the Rivalry phase.
-      if (!shot && (await ann.page.$('[data-testid=mw-fight], [data-testid=mw-threat], [data-testid=mw-trade]')))
+      if (!shot && (await ann.page.$('[data-testid=mw-fight], [data-testid=mw-threat], [data-testid=mw-trade]'))) {
         shot = await h.screenshot(ann, 'mwahahaha-table.png');
+        await h.screenshot(bo, 'mwahahaha-table-phone.png');
+      }
       if (!early && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry]')))
         early = await h.screenshot(ann, 'mwahahaha-table.png');
       if (!hovered) hovered = await cardDetails(ann, 'hover');
       if (!tapped) tapped = await cardDetails(bo, 'tap');
       if (!acted) await new Promise((r) => setTimeout(r, 50));
     }
-    if (!shot) shot = early || (await h.screenshot(ann, 'mwahahaha-table.png'));
+    if (!shot) {
+      shot = early || (await h.screenshot(ann, 'mwahahaha-table.png'));
+      await h.screenshot(bo, 'mwahahaha-table-phone.png');
+    }
     assert.ok(reloaded, 'the reload happened mid-game');
     const welcomes = bo.frames.filter((f) => f.includes('"type":"welcome"')).length;
     assert.ok(welcomes >= 2, `Bo's seat was welcomed back after the reload (${welcomes} welcomes)`);
