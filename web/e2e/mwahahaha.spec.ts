@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Harness, type Client } from './harness';
-import { checkStorage } from './scenario';
+import { checkLanguageSwitch, checkStorage } from './scenario';
 import mwEn from '../src/games/mwahahaha/i18n.en.json';
 import mwZh from '../src/games/mwahahaha/i18n.zh-TW.json';
 
@@ -211,6 +211,11 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       ([k, v]) => v.includes(' ') && !v.includes('{') && (mwZh as Record<string, string>)[k] !== v,
     );
     for (const [k, v] of english) assert.ok(!zhText.includes(v), `${k} still in English after the switch: ${v}`);
+    await ann.page.selectOption('[data-testid=lang]', 'en');
+    // Every visible string of the page, card names and the log included, once the server's
+    // catalogue names the cards (GET /api/games/mwahahaha/catalogue).
+    const cat = await (await fetch(`${h.baseUrl}/api/games/mwahahaha/catalogue`)).json();
+    if (Object.keys(cat.cards ?? {}).length > 0) await checkLanguageSwitch(ann, [/^(Ann|Bo|Cy|English)$/, /· (Ann|Bo)$/]);
 
     for (const c of [ann, bo, cy]) {
       await checkStorage(c);
