@@ -1,13 +1,15 @@
-// The template language of the message catalogue (docs/narration.md), rendered for one viewer in
-// one language. The same renderer draws the UI strings (web/src/i18n) and the game's events.
-//   {x}                 the value as is (a list: its items joined)
-//   {x:seat}            a seat: "you" for the viewer, else "Seat N" (N = index + 1)
-//   {x:seats}           a list of seats
-//   {x:card}            a card's name;  {x:cards} a list of card names
-//   {x:word}            the catalogue message word.<value>
-//   {x:plural:one|other} the form for the number x ('#' stands for the number)
-// If args.seat is the viewer and the catalogue has id + ".you", that template is used. English
-// sentences are capitalised on render.
+// The template language of the message catalogue (docs/narration.md), rendered exactly as the
+// engine's villainy::Catalogue renders it (core/src/narration.cpp), for one viewer in one
+// language. The same renderer draws the UI strings (web/src/i18n) and the game's events.
+//   {x}                   the value as is (a string as is, a number in decimal, else its JSON)
+//   {x:seat} / {x:seats}  a seat ("you" for the viewer, else "Seat N", N = index + 1) / a list
+//   {x:card} / {x:cards}  a card's name / a list of card names
+//   {x:word} / {x:words}  the message word.<value> / a list of them
+//   {x:event}             a nested event {"id", "args"}, rendered in place
+//   {x:plural:one|other}  `one` when x == 1, else `other`; '#' stands for x
+// When args.seat is the viewer and the catalogue has id + ".you", that template is used; a
+// choice label prefers id + ".choice". English lines are capitalised. A missing message,
+// parameter or card renders the whole event as "[id]".
 import type { Lang } from './games/types';
 
 export interface Catalogue {
@@ -18,127 +20,139 @@ export interface Catalogue {
 export interface RenderContext {
   lang: Lang;
   viewer: number | null; // the viewer's seat (null: a spectator)
-  messages: Record<string, string>; // id → template, this language (UI strings + catalogue)
-  cardName: (key: string) => string;
+  messages: Record<string, string>; // id → template, this language (catalogue + UI strings)
+  cardName: (key: string) => string | undefined;
+  seatNames?: string[]; // display names by seat index; empty = "Seat N"
+  choice?: boolean; // render as a choice label
 }
 
-// The words the renderer itself needs, looked up in ctx.messages with these defaults.
-const builtins: Record<Lang, Record<string, string>> = {
-  en: { 'core.you': 'you', 'core.seat': 'Seat {n}', 'core.list.and': ' and ', 'core.list.sep': ', ' },
-  'zh-TW': { 'core.you': '你', 'core.seat': '座位 {n}', 'core.list.and': '和', 'core.list.sep': '、' },
+export const kSpectator = -3;
+
+class TemplateError extends Error {}
+
+// The core words the renderer needs when a catalogue is not loaded yet (core/data/messages.json).
+const coreDefaults: Record<Lang, Record<string, string>> = {
+  en: { 'core.you': 'you', 'core.seat': 'Seat {n}', 'core.spectator': 'spectator', 'core.list.separator': ', ', 'core.list.last': ' and ', 'core.list.empty': 'nobody' },
+  'zh-TW': { 'core.you': '你', 'core.seat': '{n} 號玩家', 'core.spectator': '觀戰者', 'core.list.separator': '、', 'core.list.last': '和', 'core.list.empty': '沒有人' },
 };
 
-function word(ctx: RenderContext, id: string): string {
-  return ctx.messages[id] ?? builtins[ctx.lang][id] ?? builtins.en[id] ?? id;
+function lookup(ctx: RenderContext, id: string): string | undefined {
+  return ctx.messages[id] ?? coreDefaults[ctx.lang][id];
+}
+
+function plain(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  return JSON.stringify(v);
+}
+
+function piece(ctx: RenderContext, id: string, args: Record<string, unknown> = {}): string {
+  return renderEvent({ ...ctx, choice: false }, id, args, 1);
+}
+
+export function seatText(ctx: RenderContext, seat: number): string {
+  if (seat >= 0 && ctx.viewer !== null && seat === ctx.viewer) return piece(ctx, 'core.you');
+  const name = seat >= 0 ? ctx.seatNames?.[seat] : undefined;
+  if (name) return name;
+  if (seat === kSpectator) return piece(ctx, 'core.spectator');
+  return piece(ctx, 'core.seat', { n: seat + 1 });
 }
 
 export function joinList(ctx: RenderContext, items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  const sep = word(ctx, 'core.list.sep');
-  const and = word(ctx, 'core.list.and');
-  return items.slice(0, -1).join(sep) + and + items[items.length - 1];
+  if (items.length === 0) return piece(ctx, 'core.list.empty');
+  let out = items[0];
+  for (let i = 1; i < items.length; ++i)
+    out += (i + 1 === items.length ? piece(ctx, 'core.list.last') : piece(ctx, 'core.list.separator')) + items[i];
+  return out;
 }
 
-export function seatText(ctx: RenderContext, seat: unknown): string {
-  const n = Number(seat);
-  if (ctx.viewer !== null && n === ctx.viewer) return word(ctx, 'core.you');
-  return word(ctx, 'core.seat').replace('{n}', String(n + 1));
-}
-
-function asList(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
-}
-
-function plain(ctx: RenderContext, v: unknown): string {
-  if (Array.isArray(v)) return joinList(ctx, v.map((x) => plain(ctx, x)));
-  if (v === undefined || v === null) return '';
-  return String(v);
-}
-
-// One placeholder's body, e.g. "n", "p:seat", "n:plural:one card|# cards".
-function placeholder(ctx: RenderContext, body: string, args: Record<string, unknown>): string {
-  const colon = body.indexOf(':');
-  const name = colon < 0 ? body : body.slice(0, colon);
-  const rest = colon < 0 ? '' : body.slice(colon + 1);
-  const v = args[name];
-  const kind = rest.split(':')[0];
-  switch (kind) {
-    case '':
-      return plain(ctx, v);
-    case 'seat':
-      return seatText(ctx, v);
-    case 'seats':
-      return joinList(
-        ctx,
-        asList(v).map((s) => seatText(ctx, s)),
-      );
-    case 'card':
-      return ctx.cardName(String(v));
-    case 'cards':
-      return joinList(
-        ctx,
-        asList(v).map((c) => ctx.cardName(String(c))),
-      );
-    case 'word': {
-      const id = `word.${String(v)}`;
-      return ctx.messages[id] !== undefined ? render(ctx, ctx.messages[id], args) : String(v);
-    }
-    case 'plural': {
-      const forms = rest.slice('plural:'.length).split('|');
-      const n = Number(v);
-      const form = (n === 1 ? forms[0] : forms[1] ?? forms[0]) ?? '';
-      return form.split('#').join(String(n));
-    }
-    default:
-      return plain(ctx, v);
-  }
-}
-
-// Renders a template (no capitalisation): {…} placeholders; "{{" and "}}" are literal braces.
-export function render(ctx: RenderContext, template: string, args: Record<string, unknown> = {}): string {
+function renderTemplate(ctx: RenderContext, tmpl: string, args: Record<string, unknown>, depth: number): string {
   let out = '';
-  for (let i = 0; i < template.length; ) {
-    const c = template[i];
-    if (c === '{' && template[i + 1] === '{') {
-      out += '{';
-      i += 2;
-    } else if (c === '}' && template[i + 1] === '}') {
-      out += '}';
-      i += 2;
-    } else if (c === '{') {
-      const end = template.indexOf('}', i);
-      if (end < 0) {
-        out += template.slice(i);
-        break;
-      }
-      out += placeholder(ctx, template.slice(i + 1, end), args);
-      i = end + 1;
-    } else {
-      out += c;
-      i += 1;
+  let i = 0;
+  while (i < tmpl.length) {
+    const open = tmpl.indexOf('{', i);
+    if (open < 0) {
+      out += tmpl.slice(i);
+      break;
     }
+    out += tmpl.slice(i, open);
+    const close = tmpl.indexOf('}', open);
+    if (close < 0) throw new TemplateError("an unclosed '{'");
+    const spec = tmpl.slice(open + 1, close);
+    i = close + 1;
+    const colon = spec.indexOf(':');
+    const name = colon < 0 ? spec : spec.slice(0, colon);
+    const kind = colon < 0 ? '' : spec.slice(colon + 1);
+    if (!args || typeof args !== 'object' || !(name in args)) throw new TemplateError(`no parameter '${name}'`);
+    const v = args[name];
+    const list = (one: (x: unknown) => string) => {
+      if (!Array.isArray(v)) throw new TemplateError(`parameter '${name}' must be a list`);
+      return joinList(ctx, v.map(one));
+    };
+    const seat = (x: unknown) => {
+      if (typeof x !== 'number' || !Number.isInteger(x)) throw new TemplateError(`parameter '${name}' must be a seat number`);
+      return seatText(ctx, x);
+    };
+    const card = (x: unknown) => {
+      const c = ctx.cardName(plain(x));
+      if (c === undefined) throw new TemplateError(`no card '${plain(x)}'`);
+      return c;
+    };
+    const word = (x: unknown) => {
+      const key = 'word.' + plain(x);
+      if (lookup(ctx, key) === undefined) throw new TemplateError(`no ${key}`);
+      return piece(ctx, key);
+    };
+    if (kind === '') out += plain(v);
+    else if (kind === 'seat') out += seat(v);
+    else if (kind === 'seats') out += list(seat);
+    else if (kind === 'card') out += card(v);
+    else if (kind === 'cards') out += list(card);
+    else if (kind === 'word') out += word(v);
+    else if (kind === 'words') out += list(word);
+    else if (kind === 'event') {
+      const e = v as { id?: unknown; args?: unknown };
+      if (!e || typeof e !== 'object' || typeof e.id !== 'string') throw new TemplateError(`parameter '${name}' must be an event`);
+      out += renderEvent(ctx, e.id, (e.args ?? {}) as Record<string, unknown>, depth + 1);
+    } else if (kind.startsWith('plural:')) {
+      if (typeof v !== 'number') throw new TemplateError(`parameter '${name}' must be a number`);
+      const forms = kind.slice(7);
+      const bar = forms.indexOf('|');
+      const form = bar < 0 ? forms : v === 1 ? forms.slice(0, bar) : forms.slice(bar + 1);
+      out += form.split('#').join(plain(v));
+    } else throw new TemplateError(`unknown kind '${kind}' in {${spec}}`);
   }
   return out;
 }
 
+function renderEvent(ctx: RenderContext, eventId: string, args: Record<string, unknown>, depth: number): string {
+  if (depth > 8) throw new TemplateError('events nested too deep');
+  let id = eventId;
+  if (ctx.choice && lookup(ctx, id + '.choice') !== undefined) id += '.choice';
+  if (ctx.viewer !== null && ctx.viewer >= 0 && args && typeof args.seat === 'number' && args.seat === ctx.viewer && lookup(ctx, id + '.you') !== undefined)
+    id += '.you';
+  const tmpl = lookup(ctx, id);
+  if (tmpl === undefined) throw new TemplateError(`no message '${id}'`);
+  return renderTemplate(ctx, tmpl, args ?? {}, depth);
+}
+
 export function capitalise(lang: Lang, s: string): string {
   if (lang !== 'en' || s.length === 0) return s;
-  return s[0].toUpperCase() + s.slice(1);
+  const c = s[0];
+  return c >= 'a' && c <= 'z' ? c.toUpperCase() + s.slice(1) : s;
 }
 
-// The template for message `id` with these args (the ".you" form when args.seat is the viewer),
-// or undefined when the catalogue lacks it.
-export function templateFor(ctx: RenderContext, id: string, args: Record<string, unknown>): string | undefined {
-  if (ctx.viewer !== null && args.seat !== undefined && Number(args.seat) === ctx.viewer) {
-    const you = ctx.messages[id + '.you'];
-    if (you !== undefined) return you;
+// Renders an event (or a UI string by id) as the engine does: "[id]" when it cannot.
+export function render(ctx: RenderContext, id: string, args: Record<string, unknown> = {}): string {
+  try {
+    return capitalise(ctx.lang, renderEvent(ctx, id, args, 0));
+  } catch (e) {
+    if (e instanceof TemplateError) return `[${id}]`;
+    throw e;
   }
-  return ctx.messages[id];
 }
 
-// A message (an event or a UI string) rendered as a sentence; undefined when its id is unknown.
-export function message(ctx: RenderContext, id: string, args: Record<string, unknown> = {}): string | undefined {
-  const t = templateFor(ctx, id, args);
-  if (t === undefined) return undefined;
-  return capitalise(ctx.lang, render(ctx, t, args));
+// Whether the context has a message `id`.
+export function has(ctx: RenderContext, id: string): boolean {
+  return lookup(ctx, id) !== undefined;
 }

@@ -40,7 +40,7 @@ interface SeatChoice {
 }
 
 function CreateForm(props: { game: GameInfo; onCancel: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const g = props.game;
   const [players, setPlayers] = useState(g.min_players);
   const [seats, setSeats] = useState<SeatChoice[]>(() =>
@@ -122,7 +122,7 @@ function CreateForm(props: { game: GameInfo; onCancel: () => void }) {
 
   return (
     <form class="panel create" onSubmit={submit} data-testid={`create-form-${g.name}`}>
-      <h3>{t('ui.create.title', { game: gameTitle(g, useI18n().lang) })}</h3>
+      <h3>{t('ui.create.title', { game: gameTitle(g, lang) })}</h3>
       <label class="field">
         <span>{t('ui.create.players')}</span>
         <select data-testid="players" value={players} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
@@ -174,7 +174,7 @@ function CreateForm(props: { game: GameInfo; onCancel: () => void }) {
           .map((o) => (
             <label class="field option" key={o.name}>
               <span>
-                <b>{o.name}</b> — {t(`opt.${g.name}.${o.name}`) === `opt.${g.name}.${o.name}` ? o.description : t(`opt.${g.name}.${o.name}`)}
+                <b>{o.name}</b> — {t(`opt.${g.name}.${o.name}`) === `[opt.${g.name}.${o.name}]` ? o.description : t(`opt.${g.name}.${o.name}`)}
               </span>
               <select
                 data-testid={`opt-${o.name}`}

@@ -9,6 +9,9 @@ import { useI18n } from './i18n';
 import { storage } from './storage';
 import { Standings } from './Standings';
 
+// Refusals that only mean the table moved on under a click: the next view is on its way.
+const benign = new Set(['stale_seq', 'not_your_turn', 'illegal_action']);
+
 export const taunts = ['mwahahaha', 'on-your-chain', 'as-planned', 'curses', 'you-will-pay', 'well-played', 'hurry'];
 
 function useConnection(tableId: string, spectate: boolean): TableState & { conn: TableConnection } {
@@ -208,7 +211,7 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
   if (st.fatal && st.error)
     return (
       <section class="panel error" role="alert">
-        <p>{uit(`ui.error.${st.error.code}`) === `ui.error.${st.error.code}` ? st.error.message : uit(`ui.error.${st.error.code}`)}</p>
+        <p>{uit(`ui.error.${st.error.code}`) === `[ui.error.${st.error.code}]` ? st.error.message : uit(`ui.error.${st.error.code}`)}</p>
         <a class="button" href="#">
           {uit('ui.back')}
         </a>
@@ -258,9 +261,9 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
       </div>
       {st.status === 'waiting' && <p class="panel">{r.t('ui.table.waiting')}</p>}
       <Seats st={st} r={r} seatName={seatName} />
-      {st.error && !st.fatal && (
+      {st.error && !st.fatal && !benign.has(st.error.code) && (
         <p class="error" role="alert">
-          {st.error.message}
+          {r.has(`ui.error.${st.error.code}`) ? r.t(`ui.error.${st.error.code}`) : st.error.message}
         </p>
       )}
       {finished && st.result && <Standings game={game} view={st.view} result={st.result} log={st.log} r={r} seatName={seatName} />}

@@ -2,7 +2,7 @@
 // names/texts in both languages), and the render functions a table is given for one viewer.
 import { useEffect, useState } from 'preact/hooks';
 import type { GameEvent, Lang } from '../games/types';
-import { message, type Catalogue, type RenderContext } from '../narration';
+import { has, render, type Catalogue, type RenderContext } from '../narration';
 import { api } from './api';
 import { uiStrings } from './i18n';
 import { setFacts } from './facts';
@@ -54,15 +54,18 @@ export function makeRenderer(cat: Catalogue | null, lang: Lang, viewer: number |
     const v = c?.[lang] ?? c?.en;
     return v ? { name: v.name, text: v.text } : undefined;
   };
-  const ctx: RenderContext = { lang, viewer, messages, cardName: (k) => card(k)?.name ?? k };
-  const t = (id: string, args: Record<string, unknown> = {}) => message(ctx, id, args) ?? id;
+  const ctx: RenderContext = { lang, viewer, messages, cardName: (k) => card(k)?.name };
+  const t = (id: string, args: Record<string, unknown> = {}) => render(ctx, id, args);
+  // An event the catalogue cannot render (not loaded yet, or unknown) shows the server's text.
   const event = (e: GameEvent | undefined, fallback: string) => {
-    if (!e || !e.id || e.id === 'core.text') return (e?.args?.text as string | undefined) ?? fallback;
-    return message(ctx, e.id, e.args ?? {}) ?? fallback;
+    if (!e || !e.id) return fallback;
+    const s = render(ctx, e.id, e.args ?? {});
+    return s === `[${e.id}]` ? fallback : s;
   };
   const choiceLabel = (e: GameEvent | undefined, fallback: string) => {
-    if (e && e.id && messages[e.id + '.choice'] !== undefined) return message(ctx, e.id + '.choice', e.args ?? {}) ?? fallback;
-    return event(e, fallback);
+    if (!e || !e.id) return fallback;
+    const s = render({ ...ctx, choice: true }, e.id, e.args ?? {});
+    return s === `[${e.id}]` ? fallback : s;
   };
-  return { t, has: (id) => messages[id] !== undefined, card, event, choiceLabel };
+  return { t, has: (id) => has(ctx, id), card, event, choiceLabel };
 }

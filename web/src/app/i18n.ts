@@ -4,7 +4,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Lang } from '../games/types';
 import { games } from '../games';
-import { message, type RenderContext } from '../narration';
+import { render, type RenderContext } from '../narration';
 import en from '../i18n/en.json';
 import zh from '../i18n/zh-TW.json';
 
@@ -31,8 +31,8 @@ export interface I18n {
 
 // t() for the lobby (no game catalogue, no viewer).
 export function uiT(lang: Lang): I18n['t'] {
-  const ctx: RenderContext = { lang, viewer: null, messages: ui[lang], cardName: (k) => k };
-  return (id, args = {}) => message(ctx, id, args) ?? ui.en[id] ?? id;
+  const ctx: RenderContext = { lang, viewer: null, messages: { ...ui.en, ...ui[lang] }, cardName: (k) => k };
+  return (id, args = {}) => render(ctx, id, args);
 }
 
 export const I18nContext = createContext<I18n>({ lang: 'en', setLang: () => {}, t: uiT('en') });

@@ -90,7 +90,7 @@ function Judge(p: TableProps) {
             ? p.t('cm.judge.never')
             : jd.penalty === 'flip'
               ? p.t('cm.judge.flip')
-              : p.t('cm.judge.limit', { n: jd.limit, penalty: p.t(`cm.penalty.${jd.penalty}`) })}
+              : `${p.t('cm.judge.limit', { n: jd.limit })} · ${p.t(`cm.penalty.${jd.penalty}`)}`}
           {(jd.bans ?? []).length > 0 && ` · ${p.t('cm.judge.bans', { list: (jd.bans as string[]).map((b) => p.t(`cm.type.${b}`)).join(', ') })}`}
         </p>
       )}
