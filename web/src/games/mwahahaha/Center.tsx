@@ -2,7 +2,7 @@
 // dice, the trade dialogue, cards drawn for a choice) and the viewer's own hand.
 import type { Choice } from '../types';
 import { LEVELS, TYPES, devices, empires, minions, rawKinds, scientists, tricks } from './data';
-import { parse } from './choices';
+import { missing, parse } from './choices';
 import { Card, ChoiceButton, type Ctx, Dice, Tokens } from './parts';
 import { DeviceTable } from './Seat';
 import { type MwView, PURPOSES, fightRolled, threatOn } from './view';
@@ -259,7 +259,7 @@ export function PendingPanel(props: { v: MwView; ctx: Ctx; places: Map<string, C
   if (cards.length === 0) return null;
   return (
     <section class="mw-panel mw-pending" data-testid="mw-pending">
-      <h3>{t(`mwt.pending.${v.stage}`) === `mwt.pending.${v.stage}` ? t('mwt.pending.default') : t(`mwt.pending.${v.stage}`)}</h3>
+      <h3>{missing(t(`mwt.pending.${v.stage}`), `mwt.pending.${v.stage}`) ? t('mwt.pending.default') : t(`mwt.pending.${v.stage}`)}</h3>
       <div class="mw-row">
         {cards.map((k) => (
           <div class="mw-pending-card" key={k}>

@@ -97,6 +97,11 @@ export function byPlace(choices: Choice[], v: MwView): Map<Place, Choice[]> {
 }
 
 export type T = (id: string, args?: Record<string, unknown>) => string;
+
+/** Whether t() found no message: the renderer answers the id itself, or "[id]". */
+export function missing(rendered: string, id: string): boolean {
+  return rendered === id || rendered === `[${id}]`;
+}
 export interface LabelCtx {
   t: T;
   cardName: (key: string) => string;
@@ -140,14 +145,14 @@ export function label(c: Choice, ctx: LabelCtx): string {
   }
   const id = `mwt.act.${verb}`;
   const s = t(id, a);
-  return s === id ? c.text : s; // an unknown action: the server's own description
+  return missing(s, id) ? c.text : s; // an unknown action: the server's own description
 }
 
 /** Whether the table has a label of its own for this choice (else it shows the server's text). */
 export function hasLabel(c: Choice, t: T): boolean {
   const { verb, args } = parse(c.name);
   const id = verb === 'insider' ? `mwt.act.insider.${args[0]}` : `mwt.act.${verb}`;
-  return t(id) !== id;
+  return !missing(t(id), id);
 }
 
 /** The short label of a button drawn on its card ("Convert", "Play", "Send"). */
@@ -161,7 +166,7 @@ export function shortLabel(c: Choice, ctx: LabelCtx): string {
   if (verb === 'invest') return t('mwt.btn.invest', { type: t(`mwt.type.${args[0]}`) });
   const id = `mwt.btn.${verb}`;
   const s = t(id);
-  return s === id ? label(c, ctx) : s;
+  return missing(s, id) ? label(c, ctx) : s;
 }
 
 const TYPE_KEYS = new Set(['energy', 'money', 'structure', 'eureka']);

@@ -176,4 +176,6 @@ test('choices go to the card or place they concern, turn ends to the bar', () =>
   assert.equal(label(cs[1], ctx), "Attack S2's Lair for Money");
   assert.equal(label(cs[0], ctx), 'Attack <tesla-coil-works>');
   assert.equal(label(c(9, 'made-up:x'), ctx), 'made-up:x', 'an unknown action keeps the server text');
+  const bracketed = { ...ctx, t: (id: string, a: Record<string, unknown> = {}) => (enS[id] ? t(id, a) : `[${id}]`) };
+  assert.equal(label(c(9, 'made-up:x'), bracketed), 'made-up:x', 'also when the renderer answers [id]');
 });
