@@ -108,11 +108,12 @@ export interface LabelCtx {
   seatName: (seat: number) => string;
 }
 
-/** The full label of a choice ("Convert Energy 2", "Attack Seat 2's Lair for Money"). */
-export function label(c: Choice, ctx: LabelCtx): string {
+/** The table's own label of a choice ("Convert Energy 2"), or null when it has none. */
+export function ownLabel(c: Choice, ctx: LabelCtx): string | null {
   const { verb, args } = parse(c.name);
   const { t, cardName, seatName } = ctx;
   const a: Record<string, unknown> = {};
+  let id = `mwt.act.${verb}`;
   switch (verb) {
     case 'attack-lair':
       a.seat = seatName(Number(args[0]));
@@ -130,10 +131,11 @@ export function label(c: Choice, ctx: LabelCtx): string {
       a.n = Number(args[0]) + 1;
       break;
     case 'insider':
-      return t(`mwt.act.insider.${args[0]}`);
+      id = `mwt.act.insider.${args[0]}`;
+      break;
     case 'keep-device':
-      if (args.length === 0) return t('mwt.act.keep-own-device');
-      a.card = cardName(args[0]);
+      if (args.length === 0) id = 'mwt.act.keep-own-device';
+      else a.card = cardName(args[0]);
       break;
     default:
       if (args.length > 0) {
@@ -143,16 +145,18 @@ export function label(c: Choice, ctx: LabelCtx): string {
         else a.card = cardName(k);
       }
   }
-  const id = `mwt.act.${verb}`;
   const s = t(id, a);
-  return missing(s, id) ? c.text : s; // an unknown action: the server's own description
+  return missing(s, id) ? null : s;
 }
 
-/** Whether the table has a label of its own for this choice (else it shows the server's text). */
-export function hasLabel(c: Choice, t: T): boolean {
-  const { verb, args } = parse(c.name);
-  const id = verb === 'insider' ? `mwt.act.insider.${args[0]}` : `mwt.act.${verb}`;
-  return !missing(t(id), id);
+/** The full label of a choice; an action the table does not know keeps the server's text. */
+export function label(c: Choice, ctx: LabelCtx): string {
+  return ownLabel(c, ctx) ?? c.text;
+}
+
+/** Whether the table has a label of its own for this choice. */
+export function hasLabel(c: Choice, ctx: LabelCtx): boolean {
+  return ownLabel(c, ctx) !== null;
 }
 
 /** The short label of a button drawn on its card ("Convert", "Play", "Send"). */

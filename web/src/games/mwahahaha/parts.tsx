@@ -195,7 +195,7 @@ export function ChoiceButton(props: { c: Choice; ctx: Ctx; short?: boolean; cls?
       class={`mw-choice${props.cls ? ` ${props.cls}` : ''}${ctx.confirmId === c.id ? ' mw-confirming' : ''}`}
       data-choice={c.id}
       data-name={c.name}
-      data-unlabelled={hasLabel(c, ctx.t) ? undefined : ''}
+      data-unlabelled={hasLabel(c, ctx) ? undefined : ''}
       title={full}
       aria-label={full}
       onClick={() => ctx.choose(c)}
