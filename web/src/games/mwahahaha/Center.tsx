@@ -265,7 +265,7 @@ export function PendingPanel(props: { v: MwView; ctx: Ctx; places: Map<string, C
           <div class="mw-pending-card" key={k}>
             <Card k={k} ctx={ctx} choices={places.get(`pending:${k}`) ?? places.get(`scientist:${k}`)} />
             {devices.some((d) => d.key === k) && (
-              <DeviceTable deviceKey={k} tokens={[0, 0, 0, 0]} ctx={ctx} levelsWon={0} bonus={0} />
+              <DeviceTable deviceKey={k} tokens={[0, 0, 0, 0]} ctx={ctx} levelsWon={0} bonus={0} bare />
             )}
           </div>
         ))}

@@ -13,6 +13,7 @@ export function DeviceTable(props: {
   levelsWon: number;
   bonus: number; // Maniacal − Humiliation (MW-24)
   threaten?: (level: string) => Choice | undefined;
+  bare?: boolean; // a card drawn for a choice: no tokens on it yet, no capability to show
 }) {
   const { ctx } = props;
   const { t } = ctx;
@@ -21,7 +22,11 @@ export function DeviceTable(props: {
   const cap = capability(dev, props.tokens);
   return (
     <table class="mw-threats" data-testid="mw-threat-table">
-      <caption>{t('mwt.device.table', { level: cap > 0 ? t(`mwt.level.${LEVELS[cap - 1]}`) : t('mwt.device.none') })}</caption>
+      <caption>
+        {props.bare
+          ? t('mwt.device.table-bare')
+          : t('mwt.device.table', { level: cap > 0 ? t(`mwt.level.${LEVELS[cap - 1]}`) : t('mwt.device.none') })}
+      </caption>
       <thead>
         <tr>
           <th scope="col">{t('mwt.device.level')}</th>
