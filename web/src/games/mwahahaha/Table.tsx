@@ -174,12 +174,12 @@ export default function MwahahahaTable(props: TableProps) {
               </div>
             )}
             {confirm && (
-              <div class="mw-confirm" role="alertdialog" aria-modal="false" data-testid="mw-confirm"
+              <div class="mw-confirm" role="alertdialog" aria-modal="false" aria-labelledby="mw-confirm-q" data-testid="mw-confirm"
                 onKeyDown={(e) => {
                   if (e.key === 'Escape') setConfirm(null);
                 }}
               >
-                <p>{t(`mwt.confirm.${parse(confirm.name).verb}`)}</p>
+                <p id="mw-confirm-q">{t(`mwt.confirm.${parse(confirm.name).verb}`)}</p>
                 <button type="button" ref={keepRef} data-testid="mw-confirm-no" onClick={() => setConfirm(null)}>
                   {t('mwt.confirm.keep')}
                 </button>
