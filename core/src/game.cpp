@@ -64,8 +64,45 @@ void State::apply(Action a) {
   apply_unchecked(a);
 }
 
-std::string State::describe_action(Action a, Player /*viewer*/) const {
-  return game().action_name(a);
+std::string State::describe_action(Action a, Player viewer) const {
+  if (!narrates()) return game().action_name(a);
+  RenderContext ctx;
+  ctx.viewer = viewer;
+  return game().catalogue().render(action_event(a, viewer), ctx);
+}
+
+Event State::action_event(Action a, Player viewer) const {
+  if (narrates())
+    throw Error(
+        fmt::format("game '{}' narrates but does not override action_event", game().name()));
+  return Event{"core.text", {{"text", describe_action(a, viewer)}}};
+}
+
+std::vector<std::vector<Event>> State::apply_narrated(Action a, std::span<const Player> viewers) {
+  std::vector<Narrator> narrators;
+  narrators.reserve(viewers.size());
+  for (Player v : viewers) narrators.emplace_back(v);
+  // The action as each viewer sees it, from the state before it is applied (an illegal action
+  // throws here or in apply() below, before anything changes).
+  if (a >= 0 && a < game().num_distinct_actions() && is_legal(a))
+    for (Narrator& n : narrators)
+      n.say(narrates() ? action_event(a, n.viewer())
+                       : Event{"core.text", {{"text", describe_action(a, n.viewer())}}});
+  struct Reset {
+    std::vector<Narrator>*& slot;
+    ~Reset() { slot = nullptr; }
+  } reset{narrators_};
+  narrators_ = narrates() ? &narrators : nullptr;
+  apply(a);
+  std::vector<std::vector<Event>> out;
+  out.reserve(narrators.size());
+  for (Narrator& n : narrators) out.push_back(n.take());
+  return out;
+}
+
+std::vector<Event> State::apply_narrated(Action a, Player viewer) {
+  const Player viewers[] = {viewer};
+  return std::move(apply_narrated(a, viewers).front());
 }
 
 void legal_action_mask(const State& state, std::span<float> out) {
@@ -80,10 +117,16 @@ nlohmann::json decision_options_json(const State& state, Player viewer) {
   if (viewer < 0 || state.current_player() != viewer) return opts;
   std::vector<Action> legal;
   state.legal_actions(legal);
-  for (Action a : legal)
-    opts.push_back({{"id", a},
-                    {"name", state.game().action_name(a)},
-                    {"text", state.describe_action(a, viewer)}});
+  for (Action a : legal) {
+    nlohmann::json o = {{"id", a},
+                        {"name", state.game().action_name(a)},
+                        {"text", state.describe_action(a, viewer)}};
+    if (state.narrates()) {
+      o["event"] = state.action_event(a, viewer);
+      if (state.ends_turn(a)) o["ends_turn"] = true;
+    }
+    opts.push_back(std::move(o));
+  }
   return opts;
 }
 

@@ -26,6 +26,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "villainy/core/narration.h"
 #include "villainy/core/options.h"
 #include "villainy/core/random.h"
 #include "villainy/core/tensor.h"
@@ -77,6 +78,9 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual const TensorLayout& tensor_layout() const;
   // Rules text for `help` in terminal play.
   virtual std::string rules_help() const { return info_.summary; }
+  // The message catalogue (docs/narration.md): the core messages, the game's messages and its
+  // cards' names and texts, in every language. A narrating game returns its own.
+  virtual const Catalogue& catalogue() const { return Catalogue::core(); }
 
  private:
   GameInfo info_;
@@ -132,8 +136,31 @@ class State {
   virtual std::string view_text(Player viewer) const = 0;
   // Fixed-size numeric view; out.size() == game().tensor_size().
   virtual void view_tensor(Player viewer, std::span<float> out) const = 0;
-  // How action `a`, about to be applied here, looks to `viewer` (a log line built for them).
+  // How action `a`, about to be applied here, looks to `viewer` (a log line built for them). A
+  // narrating game's default is the English rendering of action_event(a, viewer).
   virtual std::string describe_action(Action a, Player viewer) const;
+
+  // --- Narration (docs/narration.md) ---
+  // True when the game narrates through events (action_event + narrate() in its apply code).
+  // Otherwise apply_narrated reports describe_action's text as a "core.text" event.
+  virtual bool narrates() const { return false; }
+  // Action `a`, about to be applied here, as an event for `viewer`; also the choice label when
+  // the viewer decides. An empty id means "nothing to tell" (e.g. one deal of many that the game
+  // summarises in one event later). A narrating game must override it.
+  virtual Event action_event(Action a, Player viewer) const;
+  // Applies a legal action exactly as apply() does (same checks, same result) and returns, per
+  // viewer in `viewers` (seats or kSpectator), what that viewer sees happen: action_event(a, v),
+  // then every event the game narrated during the action (automatic consequences).
+  std::vector<std::vector<Event>> apply_narrated(Action a, std::span<const Player> viewers);
+  std::vector<Event> apply_narrated(Action a, Player viewer);
+  // True when `a` ends the acting seat's turn while other actions are still possible, so that a
+  // client never makes it the default and asks for confirmation.
+  virtual bool ends_turn(Action /*a*/) const { return false; }
+  // The table in plain words for ctx.viewer in ctx.lang (ctx.seat_names for display names).
+  // Defaults to view_text(ctx.viewer).
+  virtual std::string view_text_for(const RenderContext& ctx) const {
+    return view_text(ctx.viewer);
+  }
 
   // Results, valid when terminal: per-seat returns, the winners, and game-specific details.
   virtual std::vector<double> returns() const = 0;
@@ -150,15 +177,29 @@ class State {
   virtual std::uint64_t fingerprint() const = 0;
 
  protected:
-  State(const State&) = default;
-  State& operator=(const State&) = default;
+  // A copy never inherits the listeners of an apply_narrated in progress.
+  State(const State& o) : game_(o.game_) {}
+  State& operator=(const State& o) {
+    game_ = o.game_;
+    return *this;
+  }
+  // Tells every listening viewer what happened: calls f(Narrator&) once per viewer of the
+  // apply_narrated in progress, and not at all otherwise (playouts pay one pointer test).
+  template <class F>
+  void narrate(F&& f) const {
+    if (narrators_ != nullptr)
+      for (Narrator& n : *narrators_) f(n);
+  }
+  bool narrating() const { return narrators_ != nullptr; }
 
  private:
   std::shared_ptr<const Game> game_;
+  std::vector<Narrator>* narrators_ = nullptr;
 };
 
 // The decision as offered to `viewer` for views: [{id, name, text}] of the legal actions when the
-// viewer is the one to decide, else an empty array (another seat's options are never shown).
+// viewer is the one to decide, else an empty array (another seat's options are never shown). A
+// narrating game adds "event" (action_event as JSON) and "ends_turn" (when true) to each.
 nlohmann::json decision_options_json(const State& state, Player viewer);
 
 // The mask form of the legal actions: 1 for legal, 0 otherwise, size num_distinct_actions().
