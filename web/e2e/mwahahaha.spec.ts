@@ -89,7 +89,7 @@ async function step(d: Driver): Promise<boolean> {
   d.clicks++;
   if (!inBar[pick]) d.onCards++;
   d.busy = WIND_DOWN.includes(name) ? 0 : d.busy + 1;
-  if (TURN_ENDS.has(name) && (await page.$('[data-testid=mw-confirm]'))) {
+  if (await page.$('[data-testid=mw-confirm]')) {
     // Asked first, with the focus on "keep playing": Enter does not end the turn.
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
     assert.equal(focused, 'mw-confirm-no', `${d.c.name}: the confirmation's default is to keep playing`);

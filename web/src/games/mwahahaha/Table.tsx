@@ -19,7 +19,7 @@
 //    can always be made; a choice may show on two places (a Minion in the fight and in its Lair).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Choice, TableProps } from '../types';
-import { TURN_ENDING, byPlace, parse } from './choices';
+import { TURN_ENDING, byPlace, endsTurn, label, needsConfirm, parse } from './choices';
 import {
   FightPanel,
   HandPanel,
@@ -102,9 +102,7 @@ export default function MwahahahaTable(props: TableProps) {
     seatName: props.seatName,
     confirmId: confirm?.id ?? null,
     choose: (c) => {
-      const ends = TURN_ENDING.has(parse(c.name).verb);
-      const others = choices.some((o) => !TURN_ENDING.has(parse(o.name).verb));
-      if (ends && others && confirm?.id !== c.id) setConfirm(c);
+      if (needsConfirm(c, choices) && confirm?.id !== c.id) setConfirm(c);
       else {
         setConfirm(null);
         act(c.id);
@@ -122,8 +120,8 @@ export default function MwahahahaTable(props: TableProps) {
     if (shown) places.set(p, cs);
     else bar.push(...cs);
   }
-  const main = bar.filter((c) => !TURN_ENDING.has(parse(c.name).verb));
-  const ending = bar.filter((c) => TURN_ENDING.has(parse(c.name).verb));
+  const main = bar.filter((c) => !endsTurn(c));
+  const ending = bar.filter((c) => endsTurn(c));
   const me = seat !== null ? v.seats[seat] : undefined;
   const others = v.seats.filter((s) => s.index !== seat);
   const myTurn = seat !== null && v.toAct === seat && choices.length > 0;
@@ -179,14 +177,14 @@ export default function MwahahahaTable(props: TableProps) {
                   if (e.key === 'Escape') setConfirm(null);
                 }}
               >
-                <p id="mw-confirm-q">{t(`mwt.confirm.${parse(confirm.name).verb}`)}</p>
+                <p id="mw-confirm-q">{confirmText(confirm, ctx)}</p>
                 <button type="button" ref={keepRef} data-testid="mw-confirm-no" onClick={() => setConfirm(null)}>
                   {t('mwt.confirm.keep')}
                 </button>
                 <button type="button" class="mw-end" data-testid="mw-confirm-yes" data-choice={confirm.id}
                   onClick={() => ctx.choose(confirm)}
                 >
-                  {t(`mwt.confirm.yes.${parse(confirm.name).verb}`)}
+                  {confirmYes(confirm, ctx)}
                 </button>
               </div>
             )}
@@ -208,6 +206,17 @@ export default function MwahahahaTable(props: TableProps) {
       </div>
     </div>
   );
+}
+
+// The question and the button of a confirmation: the turn-ending verbs have their own; any other
+// choice the engine says ends the turn is named by its label.
+function confirmText(c: Choice, ctx: Ctx): string {
+  const verb = parse(c.name).verb;
+  return TURN_ENDING.has(verb) ? ctx.t(`mwt.confirm.${verb}`) : ctx.t('mwt.confirm.other', { what: label(c, ctx) });
+}
+function confirmYes(c: Choice, ctx: Ctx): string {
+  const verb = parse(c.name).verb;
+  return TURN_ENDING.has(verb) ? ctx.t(`mwt.confirm.yes.${verb}`) : label(c, ctx);
 }
 
 function Discards(props: { v: MwView; ctx: Ctx }) {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from './i18n.en.json';
 import zh from './i18n.zh-TW.json';
-import { TURN_ENDING, byPlace, label, parse, placeOf } from './choices';
+import { TURN_ENDING, byPlace, label, needsConfirm, parse, placeOf } from './choices';
 import { WINDOWS, capacityLeft, fightRolled, readView, threatOn } from './view';
 import { capability, deviceByKey } from './data';
 
@@ -178,4 +178,17 @@ test('choices go to the card or place they concern, turn ends to the bar', () =>
   assert.equal(label(c(9, 'made-up:x'), ctx), 'made-up:x', 'an unknown action keeps the server text');
   const bracketed = { ...ctx, t: (id: string, a: Record<string, unknown> = {}) => (enS[id] ? t(id, a) : `[${id}]`) };
   assert.equal(label(c(9, 'made-up:x'), bracketed), 'made-up:x', 'also when the renderer answers [id]');
+});
+
+test('a choice that ends the turn is confirmed while something else could be done (MW-16, D21)', () => {
+  const c = (id: number, name: string, ends?: boolean) => ({ id, name, text: name, ...(ends ? { ends_turn: true } : {}) });
+  const end = c(1, 'end-turn');
+  const convert = c(2, 'convert:e1');
+  assert.ok(needsConfirm(end, [end, convert]), 'end-turn with a conversion left');
+  assert.ok(!needsConfirm(end, [end]), 'nothing else left: no question');
+  assert.ok(!needsConfirm(convert, [end, convert]));
+  const attack = c(3, 'attack-empire:tesla-coil-works', true);
+  assert.ok(needsConfirm(attack, [attack, c(4, 'no-attack'), c(5, 'play:press-gang')]), 'the engine says the attack ends the turn');
+  const pass = c(6, 'pass');
+  assert.ok(!needsConfirm(pass, [pass, c(7, 'play:ambush')]), 'passing a window ends no turn');
 });
