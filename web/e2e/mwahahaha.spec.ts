@@ -195,6 +195,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     assert.ok(drivers.every((d) => d.clicks > 0), 'both friends played');
     assert.ok(drivers[0].onCards + drivers[1].onCards > 0, 'choices were made on cards or places');
     for (const d of drivers) assert.deepEqual([...d.unlabelled], [], `${d.c.name}: choices without a label`);
+    assert.ok(drivers.some((d) => d.confirmed > 0), 'a turn end went through the confirmation');
 
     // The spectator saw the end too, and was never offered a choice.
     await cy.page.waitForSelector('[data-testid=standings]', { timeout: 20000 });
