@@ -91,8 +91,14 @@ async function step(d: Driver): Promise<boolean> {
   d.busy = WIND_DOWN.includes(name) ? 0 : d.busy + 1;
   if (await page.$('[data-testid=mw-confirm]')) {
     // Asked first, with the focus on "keep playing": Enter does not end the turn.
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
-    assert.equal(focused, 'mw-confirm-no', `${d.c.name}: the confirmation's default is to keep playing`);
+    const focused = await page
+      .waitForFunction(
+        () => !document.querySelector('[data-testid=mw-confirm]') || document.activeElement?.getAttribute('data-testid') === 'mw-confirm-no',
+        null,
+        { timeout: 1500 },
+      )
+      .then(() => true, () => false);
+    assert.ok(focused, `${d.c.name}: the confirmation's default is to keep playing`);
     return true;
   }
   await page
