@@ -130,7 +130,8 @@ export function SeatPanel(props: {
         {s.scientist ? (
           <Card k={s.scientist} ctx={ctx}>
             {sci && (
-              <span class="mw-ratings">
+              <span class="mw-ratings" title={t('mwt.lair.text')}>
+                <span class="mw-label">{t('mwt.lair')}</span>
                 <Tokens n={sci.ratings} ctx={ctx} />
               </span>
             )}
