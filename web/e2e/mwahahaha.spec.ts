@@ -225,9 +225,11 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     for (const [k, v] of english) assert.ok(!zhText.includes(v), `${k} still in English after the switch: ${v}`);
     await ann.page.selectOption('[data-testid=lang]', 'en');
     // Every visible string of the page, card names and the log included, once the server's
-    // catalogue names the cards (GET /api/games/mwahahaha/catalogue).
+    // catalogue names the cards and narrates the game (GET /api/games/mwahahaha/catalogue).
     const cat = await (await fetch(`${h.baseUrl}/api/games/mwahahaha/catalogue`)).json();
-    if (Object.keys(cat.cards ?? {}).length > 0) await checkLanguageSwitch(ann, [/^(Ann|Bo|Cy|English)$/, /· (Ann|Bo)$/]);
+    const narrated = Object.keys(cat.messages?.en ?? {}).some((k) => k.startsWith('mw.'));
+    if (Object.keys(cat.cards ?? {}).length > 0 && narrated)
+      await checkLanguageSwitch(ann, [/^(Ann|Bo|Cy|English)$/, /· (Ann|Bo)$/]);
 
     for (const c of [ann, bo, cy]) {
       await checkStorage(c);
