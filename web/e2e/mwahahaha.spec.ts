@@ -175,6 +175,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
         await bo.page.reload();
         await bo.page.waitForSelector('[data-testid=mw-table]', { timeout: 10000 });
         firstViewMs = Date.now() - start;
+        await bo.page.waitForSelector('[data-testid=mw-hand]', { timeout: 2000 }); // the seat's own hand again
         reloaded = true;
       }
       // The screenshot shows a fight, a threat or a trade when one comes, else the Rivalry phase.
