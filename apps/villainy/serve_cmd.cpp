@@ -14,11 +14,17 @@ namespace villainy::cli {
 void add_serve_command(CLI::App& app) {
   auto cfg = std::make_shared<server::ServerConfig>();
   cfg->data_dir = "villainy-data";
+  cfg->web_dir = server::default_web_dir();
   CLI::App* sub = app.add_subcommand(
       "serve", "the online server: HTTP lobby + WebSocket play (docs/protocol.md)");
-  sub->add_option("--host", cfg->host, "address to listen on")->capture_default_str();
+  sub->add_option("--host", cfg->host,
+                  "address to listen on (0.0.0.0: every network interface, to play with friends "
+                  "on your network)")
+      ->capture_default_str();
   sub->add_option("--port", cfg->port, "port (0 = any free port)")->capture_default_str();
   sub->add_option("--data", cfg->data_dir, "folder of the SQLite store")->capture_default_str();
+  sub->add_option("--web", cfg->web_dir, "folder of the browser client (scripts/build-web.sh)")
+      ->capture_default_str();
   sub->add_option("--io-threads", cfg->io_threads, "network threads")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
@@ -28,6 +34,10 @@ void add_serve_command(CLI::App& app) {
   sub->add_option("--max-tables", cfg->max_tables, "tables not finished, at most")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  sub->add_option("--bot-pace-ms", cfg->bot_pace_ms,
+                  "a bot's move is shown no sooner than this after its turn began")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10000));
   sub->callback([cfg]() {
     // Block the stop signals in every thread; the main thread waits for them.
     sigset_t set;

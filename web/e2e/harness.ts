@@ -66,6 +66,9 @@ export class Harness {
     this.dataDir = mkdtempSync(join(tmpdir(), 'villainy-web-e2e-'));
     const web = join(repoRoot, 'web', 'dist');
     const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--data', this.dataDir, '--web', web];
+    // Bots move at once (no pace) where the server paces them: whole games in bounded time.
+    if (execFileSync(villainyBin, ['serve', '--help'], { encoding: 'utf8' }).includes('--bot-pace-ms'))
+      args.push('--bot-pace-ms', process.env.VILLAINY_BOT_PACE_MS ?? '0');
     const proc = spawn(villainyBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.server = proc;
     proc.stderr!.on('data', (d) => (this.serverLog += d.toString()));

@@ -37,7 +37,7 @@ export async function visibleTexts(c: Client): Promise<string[]> {
       if (!el) continue;
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
-      if (el.closest('.card-tip, .sr-only, option')) continue;
+      if (el.closest('.card-tip, .sr-only, option, [data-untranslated]')) continue;
       if (el.getClientRects().length === 0) continue;
       out.push(text);
     }
@@ -52,7 +52,9 @@ export async function checkLanguageSwitch(c: Client, allowed: RegExp[]): Promise
   await page.selectOption('[data-testid=lang]', 'zh-TW');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant-TW');
   const zh = await visibleTexts(c);
-  const english = zh.filter((t) => /[A-Za-z]{2,}/.test(t) && !allowed.some((re) => re.test(t)));
+  const untranslated = await page.$$eval('[data-untranslated]', (els) => els.length);
+  if (untranslated) console.log(`language switch: ${untranslated} texts the server gives in English only (core.text events, cards without catalogue names)`);
+  const english = zh.filter((t) => /[A-Za-z]{2,}/.test(allowed.reduce((s, re) => s.replace(re, ''), t)));
   assert.deepEqual(english, [], `visible strings not translated: ${JSON.stringify(english.slice(0, 20))}`);
   await page.selectOption('[data-testid=lang]', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
@@ -78,6 +80,9 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     const ann = await h.newClient('Ann');
     const bo = await h.newClient('Bo', { phone: true });
     const spectator = await h.newClient('Spectator');
+    await ann.page.goto(h.baseUrl + '/');
+    await ann.page.waitForSelector(`[data-testid=game-${o.game}]`);
+    await checkLanguageSwitch(ann, [/^English$/]);
     const { table, invites } = await h.createTable(ann, o.game, o.seats, o.options ?? {});
     assert.equal(invites.length, 1, 'one invitation for the one friend seat');
     const boSeat = o.seats.findIndex((s) => s.kind === 'friend');
@@ -96,7 +101,7 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
           shot = true;
           await h.screenshot(ann, `${o.game}-table.png`);
           await h.screenshot(bo, `${o.game}-table-phone.png`);
-          if (!process.env.E2E_DEV_NO_LANG) await checkLanguageSwitch(ann, [/^(Ann|Bo|English)$/, ...(o.sameInBothLanguages ?? [])]);
+          await checkLanguageSwitch(ann, [/\b(Ann|Bo)\b/g, /^English$/, ...(o.sameInBothLanguages ?? [])]);
         }
         if (!reloaded && n >= reloadAt && !(await bo.page.$('[data-testid=standings]'))) {
           reloaded = true;

@@ -310,8 +310,10 @@ int main(int argc, char** argv) {
   long messages = 100000;
   int threads = 2;
   std::uint64_t seed = 1;
-  app.add_option("--villainy", program, "the villainy program (ideally the sanitizer build)")
-      ->required();
+  app.add_option("--villainy", program,
+                 "the villainy program (ideally the sanitizer build)") int bot_pace_ms = 0;
+  app.add_option("--bot-pace-ms", bot_pace_ms, "the server's --bot-pace-ms (pace of bot moves)");
+  ->required();
   app.add_option("--messages", messages, "messages to send in total (WebSocket and HTTP)");
   app.add_option("--threads", threads, "fuzzing threads");
   app.add_option("--seed", seed, "seed");
@@ -329,7 +331,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> problems;
   const auto t0 = std::chrono::steady_clock::now();
 
-  ServerProcess server(program, data);
+  ServerProcess server(program, data, {"--bot-pace-ms", std::to_string(bot_pace_ms)});
   server.start(60000);
   Lobby lobby("127.0.0.1", server.port());
 

@@ -35,6 +35,8 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string bots = "random";
   app.add_option("--villainy", program, "the villainy program (runs `villainy serve`)")->required();
+  int bot_pace_ms = 0;
+  app.add_option("--bot-pace-ms", bot_pace_ms, "the server's --bot-pace-ms (pace of bot moves)");
   app.add_option("--games", games, "complete games in total, the three games in turn");
   app.add_option("--concurrency", concurrency, "tables played at once");
   app.add_option("--humans", humans, "client seats per table");
@@ -61,7 +63,7 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<Transcript>> replays;  // per table: each viewer's replay
   std::vector<std::string> problems;
   {
-    ServerProcess server(program, data);
+    ServerProcess server(program, data, {"--bot-pace-ms", std::to_string(bot_pace_ms)});
     server.start();
     Lobby lobby("127.0.0.1", server.port());
     size_t next = 0, running = 0;

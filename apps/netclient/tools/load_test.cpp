@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
   double drops_per_s = 2.0, kill_at_s = 3.0;
   std::uint64_t seed = 1;
   app.add_option("--villainy", program, "the villainy program (runs `villainy serve`)")->required();
+  int bot_pace_ms = 250;
+  app.add_option("--bot-pace-ms", bot_pace_ms, "the server's --bot-pace-ms (pace of bot moves)");
   app.add_option("--tables", tables, "tables played at once (all start together)");
   app.add_option("--humans", humans, "client seats per table");
   app.add_option("--spectators", spectators, "spectator clients per table");
@@ -57,7 +59,7 @@ int main(int argc, char** argv) {
   boost::asio::io_context ioc;
   std::vector<std::shared_ptr<TableRun>> runs;
   std::vector<std::string> problems;
-  ServerProcess server(program, data);
+  ServerProcess server(program, data, {"--bot-pace-ms", std::to_string(bot_pace_ms)});
   server.start();
   Lobby lobby("127.0.0.1", server.port());
   size_t done = 0;

@@ -7,8 +7,10 @@
 #include <iostream>
 
 #include "server_impl.h"
+#include "villainy/core/registry.h"
 #include "villainy/server/catalog.h"
 #include "villainy/server/token.h"
+#include "web.h"
 
 namespace villainy::server {
 
@@ -84,6 +86,7 @@ TableEnv Server::Impl::env() {
   e.io = &ioc;
   e.bots = &bots;
   e.limits.max_spectators = cfg.max_spectators;
+  e.bot_pace = std::chrono::milliseconds(cfg.bot_pace_ms);
   return e;
 }
 
@@ -187,6 +190,19 @@ HttpReply Server::Impl::home_page() {
   return {200, "text/html; charset=utf-8", html};
 }
 
+// A game's message catalogue (messages and card names/texts in every language) and the public
+// facts of its card data, for the options of one table (or the defaults).
+HttpReply Server::Impl::catalogue(const std::string& game,
+                                  const std::map<std::string, std::string>& options, int players) {
+  const std::shared_ptr<const Game> g = load_game(game, options, players);
+  json body = g->catalogue().to_json();
+  body["game"] = game;
+  body["data"] = game_facts(*g);
+  HttpReply r = json_reply(200, body);
+  r.cache_control = "no-cache";
+  return r;
+}
+
 void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)> done) {
   std::string path(req.target());
   if (auto q = path.find('?'); q != std::string::npos) path.resize(q);
@@ -200,7 +216,10 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
   };
   try {
     if (path == "/") {
-      if (only(get, "GET")) done(home_page());
+      if (!only(get, "GET")) return;
+      if (auto f = read_web_file(cfg.web_dir, "/"))
+        return done({200, f->content_type, std::move(f->body), f->cache_control});
+      done(home_page());
       return;
     }
     if (path == "/healthz") {
@@ -216,6 +235,18 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
     if (path == "/api/games") {
       if (only(get, "GET")) done({200, "application/json", games_body});
       return;
+    }
+    const std::string games_prefix = "/api/games/";
+    if (path.rfind(games_prefix, 0) == 0) {
+      const std::string rest = path.substr(games_prefix.size());
+      const auto slash = rest.find('/');
+      if (slash == std::string::npos || rest.substr(slash + 1) != "catalogue")
+        return done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
+      if (!only(get, "GET")) return;
+      const std::string name = rest.substr(0, slash);
+      for (const GameEntry* e : registered_games())
+        if (e->info.name == name) return done(catalogue(name, {}, e->info.min_players));
+      return done(error_reply(404, "unknown_game", "no game " + name.substr(0, 40)));
     }
     if (path == "/api/tables") {
       if (get) return done(list_tables());
@@ -239,6 +270,13 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
         s.erase("open_seats");
         return done(json_reply(200, s));
       }
+      if (op == "catalogue") {
+        if (!only(get, "GET")) return;
+        const json s = table->summary();
+        return done(catalogue(s["game"].get<std::string>(),
+                              s["options"].get<std::map<std::string, std::string>>(),
+                              s["players"].get<int>()));
+      }
       if (op != "join" && op != "leave" && op != "replace" && op != "replay")
         return done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
       if (!only(post, "POST")) return;
@@ -254,6 +292,10 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
       if (op == "replace") table->replace(body, reply);
       if (op == "replay") table->replay(body, reply);
       return;
+    }
+    if (get && path.rfind("/api/", 0) != 0) {
+      if (auto f = read_web_file(cfg.web_dir, path))
+        return done({200, f->content_type, std::move(f->body), f->cache_control});
     }
     done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
   } catch (const std::exception& e) {

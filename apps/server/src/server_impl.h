@@ -28,6 +28,7 @@ struct HttpReply {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::string cache_control = "no-store";
 };
 
 struct Server::Impl {
@@ -66,6 +67,8 @@ struct Server::Impl {
   HttpReply create_table(const std::string& body);
   HttpReply list_tables();
   HttpReply home_page();
+  HttpReply catalogue(const std::string& game, const std::map<std::string, std::string>& options,
+                      int players);
 };
 
 // Starts an HTTP session on an accepted socket (sessions.cpp).

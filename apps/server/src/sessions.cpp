@@ -338,7 +338,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         static_cast<http::status>(r.status), version_);
     res->set(http::field::server, "villainy");
     res->set(http::field::content_type, r.content_type);
-    res->set(http::field::cache_control, "no-store");
+    res->set(http::field::cache_control, r.cache_control);
+    res->set("X-Content-Type-Options", "nosniff");
     res->keep_alive(keep_alive_);
     res->body() = std::move(r.body);
     res->prepare_payload();

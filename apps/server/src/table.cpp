@@ -3,6 +3,9 @@
 #include "villainy/server/table.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
@@ -25,6 +28,18 @@ std::int64_t now_ms_epoch() {
 }
 }  // namespace
 
+namespace {
+// Bot workers run at a lower scheduling priority (nice +10) than the network threads, so that a
+// person's move is stored and answered first when the cores are busy with bots.
+void lower_bot_thread_priority() {
+  thread_local const bool done = [] {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+    return true;
+  }();
+  (void)done;
+}
+}  // namespace
+
 Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t seed,
              std::string creator)
     : env_(env),
@@ -33,10 +48,12 @@ Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t 
       spec_(std::move(spec)),
       seed_(seed),
       creator_(std::move(creator)),
+      bot_timer_(strand_),
       turn_timer_(strand_) {
   game_ = load_game(spec_.game, spec_.options, spec_.players);
   state_ = game_->new_initial_state();
   logs_.resize(static_cast<size_t>(spec_.players) + 1);
+  events_.resize(static_cast<size_t>(spec_.players) + 1);
 }
 
 Table::~Table() = default;
@@ -126,10 +143,22 @@ void Table::advance() {
 void Table::commit(Action a) {
   const int seq = static_cast<int>(history_.size()) + 1;
   env_.store->append_action(id_, seq, game_->action_name(a));
-  for (Player v = 0; v < spec_.players; ++v)
-    logs_[static_cast<size_t>(v)].push_back(state_->describe_action(a, v));
-  logs_.back().push_back(state_->describe_action(a, kSpectator));
-  state_->apply_unchecked(a);
+  record_action(a);
+}
+
+void Table::record_action(Action a) {
+  std::vector<Player> viewers;
+  for (Player v = 0; v < spec_.players; ++v) viewers.push_back(v);
+  viewers.push_back(kSpectator);
+  for (size_t i = 0; i < viewers.size(); ++i)
+    logs_[i].push_back(state_->describe_action(a, viewers[i]));
+  const std::vector<std::vector<Event>> told = state_->apply_narrated(a, viewers);
+  for (size_t i = 0; i < viewers.size(); ++i) {
+    json evs = json::array();
+    for (const Event& e : told[i])
+      if (!e.empty()) evs.push_back(e);
+    events_[i].push_back(std::move(evs));
+  }
   history_.push_back(a);
 }
 
@@ -141,6 +170,7 @@ void Table::launch_bot(Player p) {
     s.bot_spec = spec;
   }
   bot_busy_ = true;
+  bot_start_ = std::chrono::steady_clock::now();
   const int gen = bot_gen_;
   const int seq = static_cast<int>(history_.size());
   std::shared_ptr<State> clone(state_->clone());
@@ -150,6 +180,7 @@ void Table::launch_bot(Player p) {
                                               static_cast<std::uint64_t>(seq));
   boost::asio::post(*env_.bots, [self = shared_from_this(), agent = s.bot, clone, legal, seat_seed,
                                  seq, gen, p] {
+    lower_bot_thread_priority();
     Rng rng(seat_seed);
     Action a = kInvalidAction;
     try {
@@ -165,6 +196,21 @@ void Table::launch_bot(Player p) {
 }
 
 void Table::bot_done(Action a, int seq, int gen, Player p) {
+  // Paced: a bot that decided quickly waits out the rest of its pace, so that people can follow
+  // the play and bot moves do not crowd out the people's moves on a busy server.
+  const auto due = bot_start_ + env_.bot_pace;
+  if (!done_ && std::chrono::steady_clock::now() < due) {
+    bot_timer_.expires_at(due);
+    bot_timer_.async_wait(
+        [self = shared_from_this(), a, seq, gen, p](const boost::system::error_code&) {
+          self->bot_commit(a, seq, gen, p);
+        });
+    return;
+  }
+  bot_commit(a, seq, gen, p);
+}
+
+void Table::bot_commit(Action a, int seq, int gen, Player p) {
   bot_busy_ = false;
   if (done_ || broken_) return;
   if (gen == bot_gen_ && seq == static_cast<int>(history_.size()) &&
@@ -189,6 +235,7 @@ void Table::finish() {
   done_ = true;
   finished_ = true;
   turn_timer_.cancel();
+  bot_timer_.cancel();
   for (auto& s : seats_)
     if (s.absent_timer) s.absent_timer->cancel();
 }
@@ -512,7 +559,9 @@ void Table::send_view(Peer& peer, std::vector<std::shared_ptr<const json>>& view
     choices = decision_options_json(*state_, viewer);
   json log = json::array();
   for (int k = std::max(peer.sent_seq, 0); k < seq; ++k)
-    log.push_back({{"seq", k + 1}, {"text", logs_[vi][static_cast<size_t>(k)]}});
+    log.push_back({{"seq", k + 1},
+                   {"text", logs_[vi][static_cast<size_t>(k)]},
+                   {"events", events_[vi][static_cast<size_t>(k)]}});
   peer.sent_seq = seq;
   json result;
   if (done_) result = {{"returns", state_->returns()}, {"winners", state_->winners()}};

@@ -44,11 +44,7 @@ std::shared_ptr<Table> Table::restore(const TableEnv& env, const StoredTable& st
     auto a = t->game_->action_from_name(name);
     if (!a || !t->state_->is_legal(*a))
       throw Error(fmt::format("table {}: stored action {} '{}' is not legal", st.id, step, name));
-    for (Player v = 0; v < t->spec_.players; ++v)
-      t->logs_[static_cast<size_t>(v)].push_back(t->state_->describe_action(*a, v));
-    t->logs_.back().push_back(t->state_->describe_action(*a, kSpectator));
-    t->state_->apply_unchecked(*a);
-    t->history_.push_back(*a);
+    t->record_action(*a);
   }
   t->started_ = st.status != "waiting";
   t->done_ = st.status == "finished";
@@ -271,7 +267,9 @@ void Table::replace(json body, Reply reply) {
 void Table::replay(json body, Reply reply) {
   boost::asio::post(strand_, [self = shared_from_this(), body, reply] {
     try {
-      check_fields(body, {"credential"}, "replay");
+      check_fields(body, {"credential", "steps"}, "replay");
+      if (body.contains("steps") && !body["steps"].is_boolean())
+        return reply(400, err("bad_field", "replay.steps: must be true or false"));
     } catch (const ApiError& e) {
       return reply(e.status, err(e.code, e.what()));
     }
@@ -287,17 +285,34 @@ void Table::replay(json body, Reply reply) {
     const size_t vi = viewer >= 0 ? static_cast<size_t>(viewer) : self->logs_.size() - 1;
     json log = json::array();
     for (size_t k = 0; k < self->logs_[vi].size(); ++k)
-      log.push_back({{"seq", k + 1}, {"text", self->logs_[vi][k]}});
-    reply(200, {{"protocol", kProtocolVersion},
-                {"table", self->id_},
-                {"game", self->spec_.game},
-                {"players", self->spec_.players},
-                {"viewer", viewer >= 0 ? json(viewer) : json()},
-                {"seq", self->history_.size()},
-                {"log", log},
-                {"view", self->state_->view_json(viewer)},
-                {"result",
-                 {{"returns", self->state_->returns()}, {"winners", self->state_->winners()}}}});
+      log.push_back(
+          {{"seq", k + 1}, {"text", self->logs_[vi][k]}, {"events", self->events_[vi][k]}});
+    json out = {
+        {"protocol", kProtocolVersion},
+        {"table", self->id_},
+        {"game", self->spec_.game},
+        {"players", self->spec_.players},
+        {"viewer", viewer >= 0 ? json(viewer) : json()},
+        {"seq", self->history_.size()},
+        {"log", log},
+        {"view", self->state_->view_json(viewer)},
+        {"result", {{"returns", self->state_->returns()}, {"winners", self->state_->winners()}}}};
+    if (body.value("steps", false)) {
+      // The viewer's view after each step, as it was sent live (a view equal to the one before
+      // it is left out): the game replayed from the start, for this viewer only.
+      json views = json::array();
+      auto s = self->game_->new_initial_state();
+      json last = s->view_json(viewer);
+      views.push_back({{"seq", 0}, {"view", last}});
+      for (size_t k = 0; k < self->history_.size(); ++k) {
+        s->apply_unchecked(self->history_[k]);
+        json v = s->view_json(viewer);
+        if (v != last) views.push_back({{"seq", k + 1}, {"view", v}});
+        last = std::move(v);
+      }
+      out["views"] = std::move(views);
+    }
+    reply(200, out);
   });
 }
 

@@ -45,6 +45,8 @@ class ServerTest : public ::testing::Test {
     cfg.quiet = true;
     cfg.max_tables = max_tables_;
     cfg.max_spectators = max_spectators_;
+    cfg.web_dir = web_dir_;
+    cfg.bot_pace_ms = bot_pace_ms_;
     server_ = std::make_unique<Server>(cfg);
     server_->start();
     port_ = server_->port();
@@ -95,6 +97,8 @@ class ServerTest : public ::testing::Test {
 
   std::string dir_;
   int max_tables_ = 1000, max_spectators_ = 50;
+  std::string web_dir_;  // the browser client's folder (none by default: the plain page)
+  int bot_pace_ms_ = 0;  // bots as fast as they can, except in the pacing test
   std::unique_ptr<Server> server_;
   std::uint16_t port_ = 0;
 };

@@ -98,6 +98,35 @@ TEST_F(ServerTest, FullGameViewsEqualTheEnginesForSeatsAndSpectators) {
   }
 }
 
+// Bots are paced (ServerConfig::bot_pace_ms): each bot move is stored no sooner than the pace
+// after its turn began, so a game with B bot moves takes at least B paces; people can follow.
+TEST_F(ServerTest, BotMovesArePaced) {
+  bot_pace_ms_ = 30;
+  restart_server();
+  json seats = json::array({{{"kind", "human"}},
+                            {{"kind", "bot"}, {"agent", "random"}},
+                            {{"kind", "bot"}, {"agent", "random"}}});
+  json t = create({{"game", "cheaty-mages"}, {"players", 3}, {"seats", seats}});
+  const std::string id = t["table"];
+  const std::string cred = join(id, t["invitations"][0]["invite"]);
+  auto seat = connect(id, cred);
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<json> frames = play_out(*seat);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  ASSERT_FALSE(frames.empty());
+  ASSERT_EQ(frames.back()["status"], "finished");
+  EngineReplay e(stored(id));
+  int bot_moves = 0;
+  for (size_t i = 0; i < e.actions.size(); ++i) {
+    const Player p = e.states[i]->current_player();
+    if (p == 1 || p == 2) ++bot_moves;
+  }
+  ASSERT_GT(bot_moves, 10);
+  EXPECT_GE(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(),
+            static_cast<long>(bot_moves) * 30)
+      << bot_moves << " bot moves";
+}
+
 TEST_F(ServerTest, HelloErrors) {
   json t = create_cm(1);
   const std::string id = t["table"];

@@ -20,9 +20,13 @@ export function Card(p: CardProps) {
   const cls = ['card', p.back ? 'back' : '', p.highlight ? 'playable' : '', p.small ? 'small' : '', p.choice !== undefined ? 'choosable' : '']
     .filter(Boolean)
     .join(' ');
+  // A card the catalogue does not name yet shows its data key, marked as untranslated text.
+  const raw = /^[a-z0-9-]+(\.[a-z0-9-]+)?$/.test(p.name);
   const body = (
     <>
-      <span class="card-name">{p.name}</span>
+      <span class="card-name" lang={raw ? 'en' : undefined} data-untranslated={raw ? '' : undefined}>
+        {p.name}
+      </span>
       {p.label && <span class="card-label">{p.label}</span>}
       {p.children}
       {(p.text || p.label) && (

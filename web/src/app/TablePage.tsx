@@ -73,33 +73,64 @@ function Seats(props: { st: TableState; r: Renderer; seatName: (s: number) => st
   );
 }
 
+// A choice's label from its event; the server's English text (marked lang="en") otherwise.
+function ChoiceLabel(props: { c: Choice; r: Renderer }) {
+  const { c, r } = props;
+  const raw = !c.event || !c.event.id || c.event.id === 'core.text' || r.choiceLabel(c.event, '') === '';
+  return (
+    <span lang={raw ? 'en' : undefined} data-untranslated={raw ? '' : undefined}>
+      {r.choiceLabel(c.event, c.text)}
+    </span>
+  );
+}
+
 function Choices(props: { choices: Choice[]; pending: boolean; act: (id: number) => void; r: Renderer }) {
   const { choices, r } = props;
+  // A choice that ends the turn while other moves are still possible is confirmed first.
+  const [confirm, setConfirm] = useState<Choice | null>(null);
+  useEffect(() => setConfirm(null), [choices]);
+  const pick = (c: Choice) => {
+    if (c.ends_turn && choices.length > 1 && confirm?.id !== c.id) setConfirm(c);
+    else props.act(c.id);
+  };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement;
       if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT')) return;
       const n = Number(e.key);
-      if (n >= 1 && n <= 9 && choices[n - 1]) props.act(choices[n - 1].id);
+      if (n >= 1 && n <= 9 && choices[n - 1]) pick(choices[n - 1]);
+      if (e.key === 'Escape') setConfirm(null);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, [choices]);
+  }, [choices, confirm]);
   if (choices.length === 0) return null;
   return (
     <section class="choices panel" data-testid="choices" aria-label={r.t('ui.choices.title')}>
       <h3>{r.t('ui.choices.title')}</h3>
+      {confirm && (
+        <div class="confirm" role="alertdialog" aria-label={r.t('ui.choices.confirm')}>
+          <span>{r.t('ui.choices.confirm')}</span>
+          <button type="button" class="primary" data-choice={confirm.id} data-testid="confirm-yes" onClick={() => props.act(confirm.id)}>
+            <ChoiceLabel c={confirm} r={r} />
+          </button>
+          <button type="button" onClick={() => setConfirm(null)}>
+            {r.t('ui.choices.keep-playing')}
+          </button>
+        </div>
+      )}
       <div class="choice-buttons">
         {choices.map((c, i) => (
           <button
             key={c.id}
             type="button"
             data-choice={c.id}
+            data-name={c.name}
             disabled={props.pending}
-            onClick={() => props.act(c.id)}
+            onClick={() => pick(c)}
             title={i < 9 ? r.t('ui.choices.key', { n: i + 1 }) : undefined}
           >
-            {i < 9 && <kbd>{i + 1}</kbd>} {r.choiceLabel(c.event, c.text)}
+            {i < 9 && <kbd>{i + 1}</kbd>} <ChoiceLabel c={c} r={r} />
           </button>
         ))}
       </div>
@@ -118,11 +149,15 @@ export function LogView(props: { log: TableState['log']; r: Renderer; upTo?: num
       <h3>{props.r.t('ui.log.title')}</h3>
       <ol ref={ref} data-testid="log" aria-live="polite">
         {shown.map((l) => {
-          const evs = l.events ?? (l.event ? [l.event] : []);
-          const lines = evs.length ? evs.map((e) => props.r.event(e, l.text)) : [l.text];
-          return lines.map((text, k) => (
-            <li key={`${l.seq}.${k}`} data-seq={l.seq}>
-              {text}
+          const evs = (l.events ?? (l.event ? [l.event] : [])).filter((e) => e && e.id);
+          // Without events the catalogue can render, the server's English text is shown, marked
+          // as such (lang="en"): a game that does not narrate yet tells its actions as core.text.
+          const lines = evs.length
+            ? evs.map((e) => ({ text: props.r.event(e, l.text), raw: e.id === 'core.text' || props.r.event(e, '') === '' }))
+            : [{ text: l.text, raw: true }];
+          return lines.map((x, k) => (
+            <li key={`${l.seq}.${k}`} data-seq={l.seq} lang={x.raw ? 'en' : undefined} data-untranslated={x.raw ? '' : undefined}>
+              {x.text}
             </li>
           ));
         })}

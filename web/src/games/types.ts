@@ -10,6 +10,7 @@ export interface Choice {
   name: string;
   text: string;
   event?: GameEvent;
+  ends_turn?: boolean; // ends the turn while other moves remain: confirm before sending
 }
 export interface TableProps {
   view: any; // the server's view_json for this viewer (never more)

@@ -11,13 +11,21 @@ struct ServerConfig {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: an ephemeral port (see Server::port())
   std::string data_dir = "villainy-data";
+  // The browser client's built files (web/dist), served at /; empty or missing: the plain page.
+  std::string web_dir;
   int io_threads = 2;
   int bot_threads = 2;
   int max_tables = 1000;       // tables not finished
   int max_connections = 2000;  // WebSocket connections
   int max_spectators = 50;     // per table
-  bool quiet = false;          // no log lines on stderr
+  // A bot's move is stored no sooner than this many milliseconds after its turn began, so that
+  // people can follow the play and bots do not crowd out people's moves (0 = as fast as it can).
+  int bot_pace_ms = 250;
+  bool quiet = false;  // no log lines on stderr
 };
+
+// The browser client's folder in this source tree (web/dist), the default of `villainy serve`.
+std::string default_web_dir();
 
 class Server {
  public:

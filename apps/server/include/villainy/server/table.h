@@ -50,6 +50,8 @@ struct TableEnv {
   boost::asio::io_context* io;
   boost::asio::thread_pool* bots;
   TableLimits limits;
+  // A bot's move is stored no sooner than this after its turn began (ServerConfig::bot_pace_ms).
+  std::chrono::milliseconds bot_pace{0};
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -124,6 +126,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void commit(Action a);
   void launch_bot(Player p);
   void bot_done(Action a, int seq, int gen, Player p);
+  void bot_commit(Action a, int seq, int gen, Player p);
   void finish();
   void maybe_start();
   void arm_turn_clock();
@@ -151,6 +154,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::unique_ptr<State> state_;
   std::vector<Action> history_;
   std::vector<std::vector<std::string>> logs_;  // [seat..., spectator][k] for seq k+1
+  // The same actions as events for each viewer (docs/narration.md): the action's event, then
+  // what the game narrated; a JSON array per action, sent with the log line for the browser.
+  std::vector<std::vector<nlohmann::json>> events_;
+  // Logs action `a` for every viewer (text and events), applies it and appends it to history_.
+  void record_action(Action a);
   std::vector<Seat> seats_;
   bool started_ = false, done_ = false, broken_ = false;
   std::vector<std::shared_ptr<Peer>> peers_;
@@ -158,6 +166,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // Bots.
   bool bot_busy_ = false;
   int bot_gen_ = 0;
+  boost::asio::steady_timer bot_timer_;  // holds a paced bot move until its time
+  std::chrono::steady_clock::time_point bot_start_;
   // The clock of the current human turn.
   boost::asio::steady_timer turn_timer_;
   int turn_seq_ = -1;
