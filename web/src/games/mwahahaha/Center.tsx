@@ -3,7 +3,7 @@
 import type { Choice } from '../types';
 import { LEVELS, TYPES, devices, empires, minions, rawKinds, scientists, tricks } from './data';
 import { missing, parse } from './choices';
-import { Card, ChoiceButton, type Ctx, Dice, Tokens } from './parts';
+import { Card, ChoiceButton, type Ctx, Dice, Tokens, untranslated } from './parts';
 import { DeviceTable } from './Seat';
 import { type MwView, PURPOSES, fightRolled, threatOn } from './view';
 
@@ -86,7 +86,7 @@ export function FightPanel(props: { v: MwView; ctx: Ctx; places: Map<string, Cho
   );
   return (
     <section class="mw-panel mw-fight" data-testid="mw-fight" aria-live="polite">
-      <h3>
+      <h3 {...untranslated(!f.empire || ctx.named(f.empire))}>
         {t('mwt.fight.title', {
           attacker: ctx.seatName(f.attacker),
           defender: ctx.seatName(f.defender),
@@ -174,7 +174,7 @@ export function TradePanel(props: { v: MwView; ctx: Ctx; places: Map<string, Cho
         <Card k="" back="mwt.back.undescribed" ctx={ctx} />
       )}
       {r.really && r.really !== r.described && (
-        <span class={`mw-badge${r.really === 'betrayed' ? ' mw-betrayed' : ''}`}>
+        <span class={`mw-badge${r.really === 'betrayed' ? ' mw-betrayed' : ''}`} {...untranslated(ctx.named(r.really))}>
           {t('mwt.trade.really', { card: ctx.cardName(r.really) })}
         </span>
       )}
@@ -355,7 +355,7 @@ export function Standings(props: { v: MwView; ctx: Ctx }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.s.index} class={v.winners!.includes(r.s.index) ? 'mw-winner' : ''}>
-              <th scope="row">
+              <th scope="row" {...untranslated(!r.s.scientist || ctx.named(r.s.scientist))}>
                 {ctx.seatName(r.s.index)}
                 {r.s.scientist && ` (${ctx.cardName(r.s.scientist)})`}
               </th>

@@ -81,6 +81,7 @@ export default function MwahahahaTable(props: TableProps) {
   const { seat, choices, act, t } = props;
   const v = useMemo(() => readView(props.view), [props.view]);
   const [confirm, setConfirm] = useState<Choice | null>(null);
+  const [decksOpen, setDecksOpen] = useState(false); // the discard piles are drawn when asked for
   const keepRef = useRef<HTMLButtonElement>(null);
   useEffect(() => setConfirm(null), [choices]);
   useEffect(() => {
@@ -100,6 +101,7 @@ export default function MwahahahaTable(props: TableProps) {
       return k;
     },
     seatName: props.seatName,
+    named: (k) => !!props.card(k)?.name || rawByKey.has(k),
     confirmId: confirm?.id ?? null,
     choose: (c) => {
       if (needsConfirm(c, choices) && confirm?.id !== c.id) setConfirm(c);
@@ -143,7 +145,7 @@ export default function MwahahahaTable(props: TableProps) {
           </span>
         )}
         {v.worldTaken && <span class="mw-badge mw-world">{t('mwt.world-taken')}</span>}
-        <details class="mw-decks">
+        <details class="mw-decks" onToggle={(e) => setDecksOpen((e.currentTarget as HTMLDetailsElement).open)}>
           <summary>
             {t('mwt.decks', {
               raw: v.decks.raw,
@@ -153,7 +155,7 @@ export default function MwahahahaTable(props: TableProps) {
               devices: v.decks.devices,
             })}
           </summary>
-          <Discards v={v} ctx={ctx} />
+          {decksOpen && <Discards v={v} ctx={ctx} />}
         </details>
       </header>
 

@@ -20,12 +20,12 @@ export const TURN_ENDING = new Set(['end-turn', 'no-attack', 'no-threat']);
 /** Whether a choice ends the turn: the engine says so (`ends_turn`, core/game.h: it ends the turn
  * while other actions are possible), or it is one of the turn-ending verbs. */
 export function endsTurn(c: Choice): boolean {
-  return (c as { ends_turn?: unknown }).ends_turn === true || TURN_ENDING.has(parse(c.name).verb);
+  return c.ends_turn === true || TURN_ENDING.has(parse(c.name).verb);
 }
 
 /** Whether choosing `c` must be confirmed first: it ends the turn while other actions remain. */
 export function needsConfirm(c: Choice, choices: Choice[]): boolean {
-  if ((c as { ends_turn?: unknown }).ends_turn === true) return true;
+  if (c.ends_turn === true) return true;
   return TURN_ENDING.has(parse(c.name).verb) && choices.some((o) => !endsTurn(o));
 }
 

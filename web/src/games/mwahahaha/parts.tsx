@@ -18,11 +18,27 @@ import { type LabelCtx, hasLabel, label, shortLabel } from './choices';
 
 export interface Ctx extends LabelCtx {
   card: (key: string) => { name: string; text: string } | undefined;
+  named: (key: string) => boolean; // the catalogue (or the table's strings) names this card
   choose: (c: Choice) => void;
   confirmId: number | null;
 }
 
 let uid = 0;
+
+/** Marks a text the catalogue could not translate (a card shown by its data key, the server's
+ * English text of an action): lang="en" for screen readers, data-untranslated for the tests. */
+export function untranslated(ok: boolean): Record<string, string> {
+  return ok ? {} : { lang: 'en', 'data-untranslated': '' };
+}
+
+/** Whether every card a choice names has a name in the catalogue, and the label is the table's. */
+function translatedChoice(c: Choice, ctx: Ctx): boolean {
+  if (!hasLabel(c, ctx)) return false;
+  return c.name
+    .split(':')
+    .slice(1)
+    .every((a) => !kindOf(a) || ctx.named(a));
+}
 
 /** The facts printed on a card, as lines for its details (numbers from the data file). */
 function facts(key: string, ctx: Ctx): string[] {
@@ -131,7 +147,9 @@ export function Card(props: {
           }
         }}
       >
-        <span class="mw-card-name">{name}</span>
+        <span class="mw-card-name" {...untranslated(!k || !!props.back || ctx.named(k))}>
+          {name}
+        </span>
         {props.count !== undefined && props.count > 1 && (
           <span class="mw-count">{ctx.t('mwt.times', { n: props.count })}</span>
         )}
@@ -196,6 +214,7 @@ export function ChoiceButton(props: { c: Choice; ctx: Ctx; short?: boolean; cls?
       data-choice={c.id}
       data-name={c.name}
       data-unlabelled={hasLabel(c, ctx) ? undefined : ''}
+      {...untranslated(translatedChoice(c, ctx))}
       title={full}
       aria-label={full}
       onClick={() => ctx.choose(c)}
