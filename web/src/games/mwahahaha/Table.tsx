@@ -30,7 +30,7 @@ import {
   TrickPanel,
   purposeOf,
 } from './Center';
-import { TYPES, rawByKey, rawKinds, tricks } from './data';
+import { TYPES, dataCard, rawByKey, rawKinds, tricks } from './data';
 import { ChoiceButton, type Ctx } from './parts';
 import { SeatPanel } from './Seat';
 import { type MwView, WINDOWS, fightRolled, readView, threatOn } from './view';
@@ -88,12 +88,19 @@ export default function MwahahahaTable(props: TableProps) {
     if (confirm) keepRef.current?.focus();
   }, [confirm]);
 
+  // The catalogue's cards first; the data file's names (both languages) and English texts else.
+  const card = (k: string) => {
+    const c = props.card(k);
+    if (c?.name) return c;
+    const d = dataCard(k, props.lang);
+    return d ? { name: d.name, text: d.text, textLang: d.textLang } : undefined;
+  };
   const ctx: Ctx = {
     t,
-    card: props.card,
+    card,
     // A card the catalogue does not name: a raw card by its type and value, else its data key.
     cardName: (k) => {
-      const n = props.card(k)?.name;
+      const n = card(k)?.name;
       if (n) return n;
       const r = rawByKey.get(k);
       if (r && r.type >= 0) return t('mwt.raw.name', { type: t(`mwt.type.${TYPES[r.type]}`), value: r.value });
@@ -101,7 +108,8 @@ export default function MwahahahaTable(props: TableProps) {
       return k;
     },
     seatName: props.seatName,
-    named: (k) => !!props.card(k)?.name || rawByKey.has(k),
+    lang: props.lang,
+    named: (k) => !!card(k)?.name || rawByKey.has(k),
     confirmId: confirm?.id ?? null,
     choose: (c) => {
       if (needsConfirm(c, choices) && confirm?.id !== c.id) setConfirm(c);

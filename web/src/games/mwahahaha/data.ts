@@ -71,6 +71,32 @@ export const minionByKey = index(minions);
 export const trickByKey = index(tricks);
 export const rawByKey = index(rawKinds);
 
+// Names and texts as the data file has them (English and Traditional Chinese names, English
+// texts): what a card shows when the server's catalogue does not have it.
+interface Named {
+  key: string;
+  name?: string;
+  zh?: string;
+  power_name?: string;
+  power_zh?: string;
+  power_text?: string;
+  ability_text?: string;
+  effect?: string;
+}
+const named = new Map<string, Named>();
+for (const list of [data.scientists, data.devices, data.empires, data.minions, data.dirty_tricks, data.raw_deck.cards])
+  for (const c of list as unknown as Named[]) named.set(c.key, c);
+
+/** A card's name and text from the data file (`textLang` says the text's language: 'en'). */
+export function dataCard(key: string, lang: string): { name: string; text: string; textLang: string } | undefined {
+  const c = named.get(key);
+  if (!c || !c.name) return undefined;
+  const zh = lang === 'zh-TW';
+  const power = c.power_name ? `${zh ? (c.power_zh ?? c.power_name) : c.power_name}: ${c.power_text ?? ''}` : '';
+  const text = power || (c.ability_text && c.ability_text !== '—' ? c.ability_text : '') || c.effect || '';
+  return { name: zh ? (c.zh ?? c.name) : c.name, text, textLang: 'en' };
+}
+
 /** Which kind of card a key names (keys are unique across the data file). */
 export function kindOf(key: string): string | undefined {
   if (scientistByKey.has(key)) return 'scientist';

@@ -17,8 +17,9 @@ import {
 import { type LabelCtx, hasLabel, label, shortLabel } from './choices';
 
 export interface Ctx extends LabelCtx {
-  card: (key: string) => { name: string; text: string } | undefined;
+  card: (key: string) => { name: string; text: string; textLang?: string } | undefined;
   named: (key: string) => boolean; // the catalogue (or the table's strings) names this card
+  lang: string;
   choose: (c: Choice) => void;
   confirmId: number | null;
 }
@@ -168,7 +169,11 @@ export function Card(props: {
             {l}
           </span>
         ))}
-        {text && <span class="mw-tip-text">{text}</span>}
+        {text && (
+          <span class="mw-tip-text" {...untranslated(!info?.textLang || info.textLang === ctx.lang)}>
+            {text}
+          </span>
+        )}
       </div>
       {props.choices && props.choices.length > 0 && (
         <div class="mw-card-acts">
