@@ -10,7 +10,7 @@ import en from './i18n.en.json';
 import zh from './i18n.zh-TW.json';
 import { TURN_ENDING, byPlace, label, needsConfirm, parse, placeOf } from './choices';
 import { WINDOWS, capacityLeft, fightRolled, readView, threatOn } from './view';
-import { capability, deviceByKey } from './data';
+import { capability, dataCard, deviceByKey } from './data';
 
 const game = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'games', 'mwahahaha');
 const enS = en as Record<string, string>;
@@ -191,4 +191,11 @@ test('a choice that ends the turn is confirmed while something else could be don
   assert.ok(needsConfirm(attack, [attack, c(4, 'no-attack'), c(5, 'play:press-gang')]), 'the engine says the attack ends the turn');
   const pass = c(6, 'pass');
   assert.ok(!needsConfirm(pass, [pass, c(7, 'play:ambush')]), 'passing a window ends no turn');
+});
+
+test('a card the catalogue lacks is named from the data file in either language', () => {
+  assert.equal(dataCard('orbital-laser', 'en')?.name, 'Orbital Laser');
+  assert.equal(dataCard('orbital-laser', 'zh-TW')?.name, '軌道雷射');
+  assert.match(dataCard('herr-ubervoldt', 'en')?.text ?? '', /^Teutonic Precision: /, 'a scientist’s text is its power');
+  assert.equal(dataCard('no-such-card', 'en'), undefined);
 });
