@@ -116,7 +116,7 @@ class MwReporter : public Reporter {
     threat.rates.resize(1);
     std::uint64_t threats = 0;
     for (int l = 0; l < kLevels; ++l) {
-      threat.labels.push_back(d_->lvl[static_cast<size_t>(l)].name);
+      threat.labels.push_back(d_->levels[static_cast<size_t>(l)].name);
       threat.rates[0].push_back(threat_ok_[static_cast<size_t>(l)]);
       threats += threat_ok_[static_cast<size_t>(l)].n;
     }
@@ -131,9 +131,9 @@ class MwReporter : public Reporter {
                               "seat-games with that scientist", seat_games);
     sci.series = {"wins"};
     sci.rates.resize(1);
-    for (int i = 0; i < kNumSci; ++i) {
+    for (int i = 0; i < kNumScientists; ++i) {
       if (!sci_wins_[static_cast<size_t>(i)].n) continue;
-      sci.labels.push_back(d_->sci[static_cast<size_t>(i)].name);
+      sci.labels.push_back(d_->scientists[static_cast<size_t>(i)].name);
       sci.rates[0].push_back(sci_wins_[static_cast<size_t>(i)]);
     }
     sci.reference = 1.0 / n_;
@@ -142,9 +142,9 @@ class MwReporter : public Reporter {
                               "seat-games whose seat held that device at the end", seat_games);
     dev.series = {"wins"};
     dev.rates.resize(1);
-    for (int i = 0; i < kNumDev; ++i) {
+    for (int i = 0; i < kNumDevices; ++i) {
       if (!dev_wins_[static_cast<size_t>(i)].n) continue;
-      dev.labels.push_back(d_->dev[static_cast<size_t>(i)].name);
+      dev.labels.push_back(d_->devices[static_cast<size_t>(i)].name);
       dev.rates[0].push_back(dev_wins_[static_cast<size_t>(i)]);
     }
     dev.reference = 1.0 / n_;
@@ -180,10 +180,10 @@ class MwReporter : public Reporter {
     plays.series = {"plays per game"};
     plays.values.resize(1);
     for (int t = 0; t < kNumTricks; ++t) {
-      tricks.labels.push_back(d_->trick[static_cast<size_t>(t)].name);
+      tricks.labels.push_back(d_->tricks[static_cast<size_t>(t)].name);
       tricks.rates[0].push_back(trick_played_win_[static_cast<size_t>(t)]);
       tricks.rates[1].push_back(trick_held_win_[static_cast<size_t>(t)]);
-      plays.labels.push_back(d_->trick[static_cast<size_t>(t)].name);
+      plays.labels.push_back(d_->tricks[static_cast<size_t>(t)].name);
       plays.values[0].push_back(games_ ? static_cast<double>(plays_[static_cast<size_t>(t)]) /
                                              static_cast<double>(games_)
                                        : 0.0);
@@ -299,7 +299,7 @@ class MwReporter : public Reporter {
                 lost_def_ = 0, tricks_ = 0;
   std::array<std::uint64_t, kNumTricks> trick_plays_{}, plays_{};
   std::array<Proportion, kNumTricks> trick_played_win_{}, trick_held_win_{};
-  std::array<std::uint32_t, kMaxP> held_{}, played_{};  // scratch (this game)
+  std::array<std::uint32_t, kMaxPlayers> held_{}, played_{};  // scratch (this game)
 };
 
 }  // namespace
