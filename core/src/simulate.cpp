@@ -2,12 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
 #include <cmath>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 
+#include "villainy/core/parallel.h"
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/runner.h"
@@ -103,11 +101,6 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   const Game& game = *cfg.game;
   if (static_cast<int>(cfg.seats.size()) != game.num_players())
     throw Error(fmt::format("{} seats given for {} players", cfg.seats.size(), game.num_players()));
-  int threads = cfg.threads > 0
-                    ? cfg.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads),
-                                                     std::max<std::uint64_t>(1, cfg.games)));
   const GameEntry& entry = find_game(game.name());
   GenericReporter generic_proto(game.num_players(), cfg.seats);
   std::unique_ptr<Reporter> game_proto = entry.reporter ? entry.reporter(game) : nullptr;
@@ -115,25 +108,29 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   for (const auto& spec : cfg.seats) make_agent(spec, game);
   if (!cfg.records_dir.empty()) std::filesystem::create_directories(cfg.records_dir);
 
-  struct Worker {
+  // Games run in blocks of 16 with their own reports, merged in game order (core/parallel.h):
+  // the result is the same whatever the number of threads. Each thread has its own agents.
+  struct Part {
     std::unique_ptr<Reporter> generic, game;
     std::uint64_t actions = 0;
-    std::string error;
   };
-  std::vector<Worker> workers(static_cast<size_t>(threads));
-  std::atomic<std::uint64_t> next{0}, done{0};
-  std::mutex progress_mu;
-  auto work = [&](Worker& w) {
-    try {
-      std::vector<std::unique_ptr<Agent>> owned;
-      std::vector<Agent*> seats;
-      for (const auto& spec : cfg.seats) {
-        owned.push_back(make_agent(spec, game));
-        seats.push_back(owned.back().get());
-      }
-      for (;;) {
-        std::uint64_t i = next.fetch_add(1);
-        if (i >= cfg.games) break;
+  std::vector<std::vector<std::unique_ptr<Agent>>> agents(
+      static_cast<size_t>(parallel_workers(cfg.threads, (cfg.games + 15) / 16)));
+  ParallelOptions po;
+  po.threads = cfg.threads;
+  po.block = 16;
+  po.progress = cfg.progress;
+  Part total = parallel_reduce<Part>(
+      cfg.games, po,
+      [&] {
+        return Part{generic_proto.fresh(), game_proto ? game_proto->fresh() : nullptr, 0};
+      },
+      [&](int worker, Part& w, std::uint64_t i) {
+        auto& owned = agents[static_cast<size_t>(worker)];
+        if (owned.empty())
+          for (const auto& spec : cfg.seats) owned.push_back(make_agent(spec, game));
+        std::vector<Agent*> seats;
+        for (auto& a : owned) seats.push_back(a.get());
         RunOptions ro;
         ro.seed = derive_seed(cfg.seed, i);
         ro.keep_actions = !cfg.records_dir.empty();
@@ -148,38 +145,18 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
         if (!cfg.records_dir.empty())
           write_record_file(make_record(game, rr.actions, ro.seed, cfg.seats, rr.final_state.get()),
                             fmt::format("{}/game-{:07}.json", cfg.records_dir, i));
-        std::uint64_t d = done.fetch_add(1) + 1;
-        if (cfg.progress) {
-          std::lock_guard lock(progress_mu);
-          cfg.progress(d, cfg.games);
-        }
-      }
-    } catch (const std::exception& e) {
-      w.error = e.what();
-      next.store(cfg.games);
-    }
-  };
-  for (auto& w : workers) {
-    w.generic = generic_proto.fresh();
-    if (game_proto) w.game = game_proto->fresh();
-  }
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t)
-    pool.emplace_back(work, std::ref(workers[static_cast<size_t>(t)]));
-  work(workers[0]);
-  for (auto& t : pool) t.join();
-  for (auto& w : workers)
-    if (!w.error.empty()) throw Error(w.error);
+      },
+      [](Part& into, const Part& part) {
+        into.generic->merge(*part.generic);
+        if (into.game) into.game->merge(*part.game);
+        into.actions += part.actions;
+      });
 
   SimulateResult res;
-  res.generic = std::unique_ptr<GenericReporter>(
-      static_cast<GenericReporter*>(generic_proto.fresh().release()));
-  if (game_proto) res.game_report = game_proto->fresh();
-  for (auto& w : workers) {
-    res.generic->merge(*w.generic);
-    if (res.game_report) res.game_report->merge(*w.game);
-    res.actions += w.actions;
-  }
+  res.generic =
+      std::unique_ptr<GenericReporter>(static_cast<GenericReporter*>(total.generic.release()));
+  res.game_report = std::move(total.game);
+  res.actions = total.actions;
   return res;
 }
 
