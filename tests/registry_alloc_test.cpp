@@ -16,7 +16,7 @@ TEST_P(EveryGameAllocation, RandomPlayoutsAllocateNothingPerAction) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryGameAllocation,
                          ::testing::ValuesIn(registered_game_names()),
-                         [](const auto& info) { return test_name(info.param); });
+                         [](const auto& p) { return test_name(p.param); });
 
 }  // namespace
 }  // namespace villainy::testing

@@ -70,7 +70,7 @@ TEST_P(EveryGame, InformationStateKeysAndObservationsAreDefined) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryGame, ::testing::ValuesIn(registered_game_names()),
-                         [](const auto& info) { return test_name(info.param); });
+                         [](const auto& p) { return test_name(p.param); });
 
 TEST(Registry, EveryPinnedGameIsRegistered) {
   const auto names = registered_game_names();
