@@ -7,7 +7,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libboost1.74-dev libsqlite3-dev
   clang-format python3 ccache
-  clang-14 libclang-rt-14-dev
+  clang-14 libclang-rt-14-dev clang-tidy  # clang-tidy: scripts/tidy.sh
+  libtsan2  # ThreadSanitizer runtime for g++ (scripts/tsan.sh)
   pybind11-dev python3-numpy python3-pytest python3-dev
   valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
   chromium fonts-wqy-microhei  # web e2e tests (playwright-core), the designer report's screenshot, print sheets to PDF (CJK font)

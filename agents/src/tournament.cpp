@@ -3,13 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <mutex>
-#include <thread>
 
 #include "villainy/agents/agents.h"
+#include "villainy/core/parallel.h"
 #include "villainy/core/runner.h"
 
 namespace villainy {
@@ -158,62 +156,32 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
   };
 
   std::vector<GameRecord> records(cfg.games);
-  int threads = cfg.threads > 0
-                    ? cfg.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads =
-      static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), cfg.games));
-  std::atomic<std::uint64_t> next{0}, done{0};
-  std::mutex mu;
-  std::string error;
-  auto work = [&]() {
-    try {
-      for (;;) {
-        const std::uint64_t g = next.fetch_add(1);
-        if (g >= cfg.games) return;
-        {
-          std::lock_guard lock(mu);
-          if (!error.empty()) return;
-        }
-        std::vector<std::unique_ptr<TimedAgent>> owned;
-        std::vector<Agent*> seats;
-        for (int s = 0; s < k; ++s) {
-          owned.push_back(
-              std::make_unique<TimedAgent>(make_agent(cfg.agents[seat_entry(g, s)], game)));
-          seats.push_back(owned.back().get());
-        }
-        RunOptions ro;
-        ro.seed = derive_seed(cfg.seed, g);
-        RunResult rr = run_game(game, seats, ro);
-        GameRecord& rec = records[g];
-        rec.won.assign(static_cast<size_t>(k), 0);
-        for (Player w : rr.final_state->winners()) rec.won[static_cast<size_t>(w)] = 1;
-        rec.returns = rr.final_state->returns();
-        rec.length = rr.num_actions;
-        for (auto& a : owned) {
-          rec.decisions.push_back(a->decisions);
-          rec.seconds.push_back(a->seconds);
-          rec.max_seconds.push_back(a->max_seconds);
-        }
-        const std::uint64_t d = done.fetch_add(1) + 1;
-        if (cfg.progress) {
-          std::lock_guard lock(mu);
-          cfg.progress(d, cfg.games);
-        }
-      }
-    } catch (const std::exception& e) {
-      std::lock_guard lock(mu);
-      if (error.empty()) error = e.what();
+  // Every game fills its own record (aggregated in game order below), so the result is the same
+  // whatever the number of threads.
+  ParallelOptions po;
+  po.threads = cfg.threads;
+  po.progress = cfg.progress;
+  parallel_for(cfg.games, po, [&](int /*worker*/, std::uint64_t g) {
+    std::vector<std::unique_ptr<TimedAgent>> owned;
+    std::vector<Agent*> seats;
+    for (int s = 0; s < k; ++s) {
+      owned.push_back(std::make_unique<TimedAgent>(make_agent(cfg.agents[seat_entry(g, s)], game)));
+      seats.push_back(owned.back().get());
     }
-  };
-  if (threads <= 1) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-    for (auto& t : pool) t.join();
-  }
-  if (!error.empty()) throw Error(error);
+    RunOptions ro;
+    ro.seed = derive_seed(cfg.seed, g);
+    RunResult rr = run_game(game, seats, ro);
+    GameRecord& rec = records[g];
+    rec.won.assign(static_cast<size_t>(k), 0);
+    for (Player w : rr.final_state->winners()) rec.won[static_cast<size_t>(w)] = 1;
+    rec.returns = rr.final_state->returns();
+    rec.length = rr.num_actions;
+    for (auto& a : owned) {
+      rec.decisions.push_back(a->decisions);
+      rec.seconds.push_back(a->seconds);
+      rec.max_seconds.push_back(a->max_seconds);
+    }
+  });
 
   // Aggregate in game order.
   const size_t na = res.agents.size();

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "villainy/core/agent.h"
+#include "villainy/core/fingerprint.h"
 
 namespace villainy {
 
@@ -62,6 +63,17 @@ void State::apply(Action a) {
         fmt::format("action id {} is out of range [0, {})", a, game().num_distinct_actions()));
   if (!is_legal(a)) throw Error(fmt::format("action '{}' is not legal now", game().action_name(a)));
   apply_unchecked(a);
+}
+
+std::string State::information_state_string(Player viewer) const {
+  return view_json(viewer).dump();
+}
+
+std::uint64_t State::information_state_key(Player viewer) const {
+  return Fingerprint()
+      .add(current_player())
+      .add(std::string_view(information_state_string(viewer)))
+      .value();
 }
 
 std::string State::describe_action(Action a, Player viewer) const {

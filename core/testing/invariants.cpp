@@ -16,6 +16,10 @@
 //   complete: two actions described alike to a viewer at one state leave that viewer's views
 //   alike (what the viewer sees happen is in the line). A resampled state is compared with the
 //   true one the same way (it too differs only in what the viewer cannot see);
+// - information states (at the view checks and after same-looking pairs): a resample keeps the
+//   viewer's information_state_key; two states the viewer cannot tell apart have equal keys and
+//   strings; two it tells apart have different keys; two legal actions have equal
+//   action_observation exactly when their results are indistinguishable to the viewer;
 // - hidden information varies: every seat's resample changes the state at least once, and some
 //   same-looking pair was compared (a check that never ran is a failure, not a silent pass).
 #include "invariants.h"
@@ -72,6 +76,10 @@ std::string InvariantResult::summary() const {
       "steps: {} same-looking pairs, {} further steps followed; resamples that changed the state "
       "per seat:",
       games, steps, view_checks, noninterference_steps, pairs, followed);
+  s = fmt::format(
+      "{} [information keys compared on {} pairs of states, observations on {} pairs "
+      "of actions]",
+      s, key_checks, observation_checks);
   for (Player p = 0; p < max_seats; ++p) {
     auto it = resample_varied.find(p);
     s += fmt::format(" {}:{}", p, it == resample_varied.end() ? 0 : it->second);
@@ -172,6 +180,32 @@ std::string description_difference(const State& a, const State& b, Player v) {
   return "";
 }
 
+// Two states the viewer cannot tell apart have the same information-state key and string, and
+// every action legal in both looks the same to the viewer (action_observation) unless its effect
+// shows them apart.
+std::string information_difference(const State& a, const State& b, Player v) {
+  if (a.information_state_key(v) != b.information_state_key(v))
+    return "information_state_key (the views are alike)";
+  if (a.information_state_string(v) != b.information_state_string(v))
+    return "information_state_string (the views are alike)";
+  if (a.is_terminal()) return "";
+  std::vector<Action> la, lb, common;
+  a.legal_actions(la);
+  b.legal_actions(lb);
+  std::set_intersection(la.begin(), la.end(), lb.begin(), lb.end(), std::back_inserter(common));
+  for (Action x : common) {
+    const std::string oa = a.action_observation(x, v), ob = b.action_observation(x, v);
+    if (oa == ob) continue;
+    auto a2 = a.clone(), b2 = b.clone();
+    a2->apply_unchecked(x);
+    b2->apply_unchecked(x);
+    if (view_difference(*a2, *b2, v).empty())
+      return fmt::format("the observation of '{}' depends on hidden information ('{}' vs '{}')",
+                         a.game().action_name(x), cut(oa), cut(ob));
+  }
+  return "";
+}
+
 // Everything a viewer may compare between two states it cannot tell apart.
 std::string indistinguishable_difference(const State& a, const State& b, Player v,
                                          std::uint64_t seed) {
@@ -179,7 +213,51 @@ std::string indistinguishable_difference(const State& a, const State& b, Player 
   if (d.empty()) d = resample_difference(a, b, v, seed);
   if (d.empty()) d = description_difference(a, b, v);
   if (d.empty()) d = narration_difference(a, b, v, seed, view_difference);  // events (issue 11)
+  if (d.empty()) d = information_difference(a, b, v);
   return d;
+}
+
+// Two states a viewer tells apart (`why`) must have different information-state keys.
+bool check_keys_differ(const State& a, const State& b, Player v, const std::string& why, Ctx& ctx,
+                       const std::string& where) {
+  ++ctx.r.key_checks;
+  VCHECK(a.information_state_key(v) != b.information_state_key(v),
+         "{}: {} tells two states apart ({}) but their information_state_key is equal", where,
+         viewer_name(v), why);
+  return true;
+}
+
+// Action observations at one state, for one viewer: two legal actions observed alike leave the
+// viewer unable to tell the results apart (equal keys), and two observed differently leave results
+// it tells apart (different keys): the observation says exactly what the viewer learns.
+bool check_observations(const State& s, Player v, Rng& rng, Ctx& ctx, const std::string& where) {
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  // At most 12 actions, chosen at random, keep the check's cost bounded.
+  while (legal.size() > 12)
+    legal.erase(legal.begin() + rng.below(static_cast<std::uint32_t>(legal.size())));
+  std::vector<std::pair<std::string, std::uint64_t>> seen;
+  for (Action a : legal) {
+    auto c = s.clone();
+    c->apply_unchecked(a);
+    seen.emplace_back(s.action_observation(a, v), c->information_state_key(v));
+  }
+  for (size_t i = 0; i < seen.size(); ++i)
+    for (size_t j = i + 1; j < seen.size(); ++j) {
+      const bool same_obs = seen[i].first == seen[j].first;
+      const bool same_key = seen[i].second == seen[j].second;
+      // Observed alike but told apart afterwards: the observation hides what the viewer sees
+      // (always checked). Observed differently but alike afterwards: the view forgets what the
+      // viewer saw (perfect recall; checked when the config asks for it).
+      if (!same_obs && !ctx.cfg.observations_recalled) continue;
+      ++ctx.r.observation_checks;
+      VCHECK(same_obs == same_key,
+             "{}: {} observes '{}' as '{}' and '{}' as '{}', but the results are {} to it", where,
+             viewer_name(v), s.game().action_name(legal[i]), cut(seen[i].first),
+             s.game().action_name(legal[j]), cut(seen[j].first),
+             same_key ? "indistinguishable" : "distinguishable");
+    }
+  return true;
 }
 
 // The non-interference check at one state (see the file comment).
@@ -234,7 +312,13 @@ bool check_noninterference(const State& s, Rng& rng, Ctx& ctx, const std::string
       // A later step may show the states apart through its public consequences (a hand that
       // cannot follow, a card the viewer itself looks at): then they are no longer alike to the
       // viewer, and the walk ends. Right after the pair, nothing may show them apart.
-      if (depth > 0 && !view_difference(*x, *y, pr.v).empty()) break;
+      if (depth > 0) {
+        const std::string apart = view_difference(*x, *y, pr.v);
+        if (!apart.empty()) {
+          if (!check_keys_differ(*x, *y, pr.v, apart, ctx, where)) return false;
+          break;
+        }
+      }
       const std::string d = indistinguishable_difference(*x, *y, pr.v, rng.next());
       VCHECK(d.empty(), "{}: non-interference: after {}, {} tells the states apart: {}", where,
              path, viewer_name(pr.v), d);
@@ -281,6 +365,8 @@ bool check_views_and_resampling(const State& s, Rng& rng, Ctx& ctx, const std::s
     // the viewer is the one to act).
     std::string d = view_difference(s, *a, v);
     VCHECK(d.empty(), "{}: {} tells the resampled state from the true one: {}", where, who, d);
+    VCHECK(a->information_state_key(v) == s.information_state_key(v),
+           "{}: resample({}) changed {}'s information_state_key", where, v, who);
     // A resample depends only on the viewer's information: resampling another resample (which
     // differs from this state only in what the viewer cannot see) with the same generator gives
     // the same state, and actions legal in both are described alike.
@@ -289,6 +375,9 @@ bool check_views_and_resampling(const State& s, Rng& rng, Ctx& ctx, const std::s
     d = indistinguishable_difference(s, *other, v, seed);
     VCHECK(d.empty(), "{}: a resample for {} is not like the true state: {}", where, who, d);
     if (other->fingerprint() != a->fingerprint()) ctx.r.resample_varied[v]++;
+    if (ctx.cfg.observation_checks && !s.is_terminal() &&
+        !check_observations(s, v, rng, ctx, where))
+      return false;
     VCHECK(!a->view_json(kSpectator).is_null(),
            "{}: the spectator's view of a resampled state is empty", where);
   }
@@ -381,6 +470,10 @@ bool run_one(const std::shared_ptr<const Game>& game, std::uint64_t seed, const 
       const std::uint64_t before = s->fingerprint();
       VCHECK(c->fingerprint() == before, "{}: clone differs", where);
       c->apply(a);
+      for (Player v = 0; v < s->num_players(); ++v) {
+        const std::string apart = view_difference(*s, *c, v);
+        if (!apart.empty() && !check_keys_differ(*s, *c, v, apart, ctx, where)) return false;
+      }
       Rng r2(seed + static_cast<std::uint64_t>(step));
       std::vector<Action> buf;
       for (int k = step; !c->is_terminal(); ++k) {
@@ -451,6 +544,10 @@ InvariantResult run_invariants(const InvariantConfig& cfg) {
   // No silent skip: the checks ran, and every seat's resample changed something.
   if (res.view_checks == 0)
     res.failures.push_back(cfg.game + ": the view and resampling checks never ran");
+  if (res.view_checks > 0 && res.key_checks == 0)
+    res.failures.push_back(cfg.game +
+                           ": information_state_key was never compared on states a "
+                           "viewer tells apart");
   if (cfg.hidden_information) {
     if (res.pairs == 0)
       res.failures.push_back(cfg.game + ": no pair of same-looking actions was ever compared");

@@ -32,6 +32,13 @@ struct InvariantConfig {
   double noninterference_rate = 1.0;
   int noninterference_pairs = 1;
   int noninterference_depth = 3;
+  // At the view checks: two legal actions observed alike (action_observation) must leave results
+  // the viewer cannot tell apart (equal information_state_key).
+  bool observation_checks = true;
+  // Also the converse: two actions observed differently leave results the viewer tells apart, i.e.
+  // the views recall everything the observations showed (perfect recall). Off by default: the
+  // three games' views do not yet recall every detail their action lines show (docs/engine.md).
+  bool observations_recalled = false;
   // The playout's choices at seats' decisions (empty: uniform). Games bias it toward their
   // hidden choices (trades, bluffs, hidden bets) so the checks above see many of them.
   Policy policy;
@@ -43,10 +50,12 @@ struct InvariantConfig {
 struct InvariantResult {
   std::vector<std::string> failures;  // the first failure of each failing game (at most 20)
   int games = 0, steps = 0;
-  int view_checks = 0;                    // steps with the view and resampling checks
-  int noninterference_steps = 0;          // steps with the non-interference check
-  int pairs = 0;                          // same-looking action pairs compared
-  int followed = 0;                       // further same-looking steps compared after a pair
+  int view_checks = 0;            // steps with the view and resampling checks
+  int noninterference_steps = 0;  // steps with the non-interference check
+  int pairs = 0;                  // same-looking action pairs compared
+  int followed = 0;               // further same-looking steps compared after a pair
+  int key_checks = 0;             // pairs of states told apart whose information keys were compared
+  int observation_checks = 0;     // pairs of actions whose observations were compared
   std::map<Player, int> resample_varied;  // per seat: resamples that changed the state
   int max_seats = 0;                      // largest player count run
   bool ok() const { return failures.empty(); }

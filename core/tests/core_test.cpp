@@ -3,13 +3,16 @@
 // tested (on a toy game, correct and with planted defects) in invariants_test.cpp.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 
+#include "villainy/core/agent.h"
 #include "villainy/core/game.h"
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/runner.h"
 #include "villainy/core/signature.h"
+#include "villainy/core/simulate.h"
 #include "villainy/core/stats.h"
 #include "villainy/core/tensor.h"
 
@@ -263,6 +266,53 @@ TEST(Record, RoundTripAndErrorsNameTheStep) {
   bad["result"]["returns"] = {0.0, 1.0};
   EXPECT_THROW(replay_record(record_from_json(bad)), Error);
   EXPECT_THROW(record_from_json(nlohmann::json::array()), Error);
+}
+
+// Uniformly random, for simulate's tests (the agents layer is above the core).
+class FirstOrRandom : public Agent {
+ public:
+  Action act(const DecisionContext& ctx, Rng& rng) override {
+    const auto& l = ctx.legal_actions();
+    return l[rng.below(static_cast<std::uint32_t>(l.size()))];
+  }
+  std::string name() const override { return "random"; }
+};
+
+TEST(Simulate, SameReportWhateverTheThreadCountAndErrorsReachTheCaller) {
+  register_toy();
+  SimulateConfig cfg;
+  cfg.game = load_game("test-high-card", {}, 3);
+  cfg.seats = {"random", "random", "random"};
+  cfg.games = 203;
+  const AgentFactory factory = [](const std::string&, const Game&) {
+    return std::make_unique<FirstOrRandom>();
+  };
+  std::string one;
+  for (int threads : {1, 2, 4}) {
+    cfg.threads = threads;
+    std::uint64_t last = 0;
+    cfg.progress = [&](std::uint64_t done, std::uint64_t total) {
+      EXPECT_EQ(done, last + 1);
+      EXPECT_EQ(total, 203u);
+      last = done;
+    };
+    const SimulateResult r = simulate(cfg, factory);
+    EXPECT_EQ(last, 203u);
+    EXPECT_EQ(r.to_json()["games"], 203);
+    if (threads == 1)
+      one = r.to_json().dump();
+    else
+      EXPECT_EQ(r.to_json().dump(), one) << threads << " threads";
+  }
+  // An agent that fails mid-run: the error reaches the caller as an Error.
+  std::atomic<int> made{0};
+  const AgentFactory failing = [&](const std::string&, const Game&) -> std::unique_ptr<Agent> {
+    if (++made > 3) throw std::runtime_error("no more agents");
+    return std::make_unique<FirstOrRandom>();
+  };
+  cfg.threads = 2;
+  cfg.progress = nullptr;
+  EXPECT_THROW(simulate(cfg, failing), Error);
 }
 
 TEST(Signature, StableForTheToyGame) {

@@ -11,7 +11,13 @@
 //             changes the original);
 //   kind      a public tally counts face-down discards that were high cards: the table learns the
 //             kind of a card it saw only face down (the Mwahahaha! trade leak, issue 17); views and
-//             resamples copy the tally, so only the non-interference check sees it.
+//             resamples copy the tally, so only the non-interference and observation checks see
+//             it;
+//   key-hidden   information_state_key hashes the whole state (hidden cards too): a resample
+//                changes it;
+//   key-coarse   information_state_key is only whose turn it is: states a seat tells apart share
+//                a key;
+//   observe      action_observation names the card discarded face down.
 #include "invariants.h"
 
 #include <gtest/gtest.h>
@@ -38,7 +44,7 @@ class DiscardGame : public Game {
             3,
             {{"defect",
               "none",
-              {"none", "view", "resample", "clone", "kind"},
+              {"none", "view", "resample", "clone", "kind", "key-hidden", "key-coarse", "observe"},
               "a planted defect, for the suite's own tests"}},
             "A toy game for the invariant suite's tests."};
   }
@@ -179,6 +185,15 @@ class DiscardState : public State {
       return "seat " + std::to_string(turn_) + " discards " + std::to_string(a - kDiscard);
     return "seat " + std::to_string(turn_) + " discards a card face down";
   }
+  std::uint64_t information_state_key(Player v) const override {
+    if (defect_ == "key-hidden") return fingerprint();
+    if (defect_ == "key-coarse") return static_cast<std::uint64_t>(current_player() + 10);
+    return State::information_state_key(v);
+  }
+  std::string action_observation(Action a, Player v) const override {
+    if (defect_ == "observe" && !is_chance()) return game().action_name(a);
+    return State::action_observation(a, v);
+  }
   std::vector<double> returns() const override {
     std::vector<double> r(static_cast<size_t>(n()), 0.0);
     for (Player w : winners()) r[static_cast<size_t>(w)] = 1.0;
@@ -223,6 +238,7 @@ testing::InvariantResult run_toy(const std::string& defect) {
   cfg.option_sets = {{{"defect", defect}}};
   cfg.games_per_config = 30;
   cfg.view_check_rate = 0.5;
+  cfg.observations_recalled = true;  // the toy's views recall everything
   return testing::run_invariants(cfg);
 }
 
@@ -245,7 +261,30 @@ TEST(InvariantSuite, PassesOnTheCorrectToyAndEveryCheckRan) {
   EXPECT_GT(r.pairs, 0);
   EXPECT_GT(r.followed, 0);
   EXPECT_EQ(r.max_seats, 3);
+  EXPECT_GT(r.key_checks, 0);
+  EXPECT_GT(r.observation_checks, 0);
   for (Player p = 0; p < 3; ++p) EXPECT_GT(r.resample_varied.at(p), 0) << "seat " << p;
+}
+
+TEST(InvariantSuite, FailsOnAnInformationKeyThatSeesHiddenCards) {
+  const auto r = run_toy("key-hidden");
+  EXPECT_FALSE(r.ok());
+  // Caught where two states a seat cannot tell apart (after same-looking deals) differ in key.
+  EXPECT_TRUE(any_failure_has(r, "tells the states apart: information_state_key")) << all(r);
+}
+
+TEST(InvariantSuite, FailsOnAnInformationKeyThatMissesWhatASeatSees) {
+  const auto r = run_toy("key-coarse");
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(any_failure_has(r, "but their information_state_key is equal")) << all(r);
+}
+
+TEST(InvariantSuite, FailsOnAnObservationThatNamesAFaceDownCard) {
+  const auto r = run_toy("observe");
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(any_failure_has(r, "the results are indistinguishable to it") ||
+              any_failure_has(r, "the observation of"))
+      << all(r);
 }
 
 TEST(InvariantSuite, FailsOnAViewShowingAnotherSeatsCard) {
@@ -272,7 +311,8 @@ TEST(InvariantSuite, FailsOnAPublicRecordOfAFaceDownCardsKind) {
   EXPECT_FALSE(r.ok());
   EXPECT_TRUE(any_failure_has(r, "non-interference")) << all(r);
   EXPECT_TRUE(any_failure_has(r, "/high_discards")) << all(r);
-  // Only the non-interference check sees this defect: without it the suite passes.
+  // Only the non-interference and observation checks see this defect: each alone catches it,
+  // and without both the suite passes.
   register_game({DiscardGame::make_info(),
                  [](const Options& o, int n) { return std::make_shared<DiscardGame>(o, n); },
                  {}});
@@ -283,6 +323,11 @@ TEST(InvariantSuite, FailsOnAPublicRecordOfAFaceDownCardsKind) {
   cfg.view_check_rate = 0.5;
   cfg.noninterference_rate = 0;
   cfg.hidden_information = false;
+  const auto observations_only = testing::run_invariants(cfg);
+  EXPECT_FALSE(observations_only.ok());
+  EXPECT_TRUE(any_failure_has(observations_only, "the results are distinguishable to it"))
+      << all(observations_only);
+  cfg.observation_checks = false;
   const auto without = testing::run_invariants(cfg);
   EXPECT_TRUE(without.ok()) << all(without);
 }

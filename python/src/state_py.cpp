@@ -115,11 +115,29 @@ void bind_state(py::module_& m) {
       .def(
           "information_state_string",
           [](const PyState& s, const py::object& p) {
-            return s.state->view_json(viewer_arg(*s.state, p)).dump();
+            return s.state->information_state_string(viewer_arg(*s.state, p));
           },
           py::arg("player") = py::none(),
-          "the viewer's JSON view, canonical (sorted keys, no spaces): equal exactly when the "
-          "viewer's information is")
+          "the viewer's information state as text (by default its JSON view, canonical: sorted "
+          "keys, no spaces): equal exactly when the viewer's information is")
+      .def(
+          "information_state_key",
+          [](const PyState& s, const py::object& p) {
+            return s.state->information_state_key(viewer_arg(*s.state, p));
+          },
+          py::arg("player") = py::none(),
+          "a 64-bit hash of the viewer's information state: equal exactly when the viewer cannot "
+          "tell two states apart (a resample keeps it)")
+      .def(
+          "action_observation",
+          [](const PyState& s, Action a, const py::object& p) {
+            if (!s.state->is_legal(a))
+              throw Error(fmt::format("action_observation: {} is not legal here", a));
+            return s.state->action_observation(a, viewer_arg(*s.state, p));
+          },
+          py::arg("action"), py::arg("player") = py::none(),
+          "what the legal action `action` looks like to the viewer: equal for two actions exactly "
+          "when the viewer cannot tell them apart")
       .def(
           "view",
           [](const PyState& s, const py::object& p) {

@@ -140,6 +140,22 @@ class State {
   // narrating game's default is the English rendering of action_event(a, viewer).
   virtual std::string describe_action(Action a, Player viewer) const;
 
+  // --- Information states (for search and learning) ---
+  // The viewer's information state as text: equal for two states exactly when `viewer` cannot
+  // tell them apart. Default: the viewer's perfect-recall view_json, canonical JSON.
+  virtual std::string information_state_string(Player viewer) const;
+  // A hash of the viewer's information state: equal exactly when `viewer` cannot tell two states
+  // apart (so a search can key the nodes of any seat by what that seat knows). Default: a hash of
+  // who is to act and information_state_string(viewer). The invariant suite checks it against
+  // the views and resampling: a resample keeps it; states the viewer tells apart differ in it.
+  virtual std::uint64_t information_state_key(Player viewer) const;
+  // What action `a`, about to be applied here, looks like to `viewer`: equal for two actions
+  // exactly when the viewer cannot tell them apart (another seat's hidden discard, a face-down
+  // deal). Default: describe_action(a, viewer).
+  virtual std::string action_observation(Action a, Player viewer) const {
+    return describe_action(a, viewer);
+  }
+
   // --- Narration (docs/narration.md) ---
   // True when the game narrates through events (action_event + narrate() in its apply code).
   // Otherwise apply_narrated reports describe_action's text as a "core.text" event.
