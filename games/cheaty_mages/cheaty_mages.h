@@ -77,6 +77,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -129,6 +130,8 @@ class CheatyMagesGame : public Game {
   int tensor_size() const override;
   const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
+  // Core messages + data/messages.json + every card's name and text (cheaty_mages_narration.cpp).
+  const Catalogue& catalogue() const override;
 
   const CardData& cards() const { return *cards_; }
   const SpellData& spell(int k) const { return cards_->spells[static_cast<size_t>(k)]; }
@@ -150,6 +153,8 @@ class CheatyMagesGame : public Game {
   std::array<std::int8_t, kKinds> copies_{};  // with duplicate applied
   std::array<std::uint64_t, kNumJudges> banned_kinds_{};
   std::uint64_t direct_kinds_ = 0;
+  mutable std::once_flag catalogue_once_;
+  mutable std::unique_ptr<Catalogue> catalogue_;
 };
 
 struct TestAccess;  // the tests' friend (games/cheaty_mages/tests)
@@ -175,6 +180,8 @@ class CheatyMagesState : public State {
   std::string view_text(Player viewer) const override;
   void view_tensor(Player viewer, std::span<float> out) const override;
   std::string describe_action(Action a, Player viewer) const override;
+  bool narrates() const override { return true; }
+  Event action_event(Action a, Player viewer) const override;
   std::vector<double> returns() const override;
   void returns_into(std::span<double> out) const override;
   std::vector<Player> winners() const override;
@@ -269,6 +276,10 @@ class CheatyMagesState : public State {
   const CheatyMagesGame* cm_;
   StateData d_;
 };
+
+// Message words for a spell type and a penalty ("direct", "eject"…), for events.
+const char* type_word(SpellType t);
+const char* penalty_word(Penalty p);
 
 // Registers "cheaty-mages" with the core registry (and its designer report).
 void register_game();

@@ -112,20 +112,4 @@ int CheatyMagesGame::tensor_size() const {
   return tensor_layout().size();  // the layout is in cheaty_mages_view.cpp
 }
 
-std::string CheatyMagesGame::rules_help() const {
-  return R"(Cheaty Mages! — how to play (rule ids from the reference)
-- Three matches (CM-4). Five fighters stand in positions 1–5, one judge watches (CM-5).
-- Bet (CM-6), in secret: 1, 2 or 3 positions. If the winner is among them you get 2x the prize
-  (one card), 1x (two cards) or half, rounded up (three cards). Bets cost nothing.
-- Spells (CM-7): on your turn cast a spell, peek (discard any card to see one fighter's face-down
-  spells), or pass for the rest of the match. Direct spells are face up, Enchants face down
-  (only you know them), Supports act at once (CM-8). The judge may ban a spell type or Forbidden
-  spells. Reflection protects a fighter from spells (CM-9).
-- Judgement (CM-10): a fighter whose total mana is above the judge's limit is dispelled (spells
-  removed) or ejected (out). Highest strength wins, ties to the higher printed strength; Skeleton
-  and Ghost reverse spell strength (CM-11). Cause Unpopularity doubles the prize.
-- Refill between matches (CM-13); the richest starts the next match (CM-15); most coins wins
-  (CM-16). Type the number of a choice, or 'help', 'view', 'log', 'quit'.)";
-}
-
 }  // namespace villainy::cheaty_mages

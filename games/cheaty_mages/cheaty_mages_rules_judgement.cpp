@@ -1,8 +1,14 @@
 // Cheaty Mages!: judgement and the winner (CM-10, CM-11, CM-12): mana against the judge's limit,
 // dispels and ejections, strength and prize, and the payouts of the bets (CM-6).
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
 #include "cheaty_mages/cheaty_mages.h"
 
 namespace villainy::cheaty_mages {
+using nlohmann::json;
 
 int CheatyMagesState::total_mana(int pos) const {
   int m = 0;
@@ -72,6 +78,28 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
   m.start_player = d_.start_player;
   for (int pos = 0; pos < kPositions; ++pos)
     m.fighters[static_cast<size_t>(pos)] = d_.fighters[static_cast<size_t>(pos)];
+  // The judgement is public (CM-10: every spell is face up now), so every viewer is told alike.
+  narrate([&](Narrator& nr) {
+    if (judging)
+      nr.say("cm.judgement", {{"judge", cm_->judge(d_.judge).key}});
+    else
+      nr.say("cm.judgement.none");
+    if (judging) nr.say("cm.judgement.limit", {{"limit", limit}, {"penalty", penalty_word(pen)}});
+    for (int pos = 0; pos < kPositions; ++pos) {
+      std::vector<std::string> spells;
+      for (int i = 0; i < d_.n_spells; ++i)
+        if (d_.spells[static_cast<size_t>(i)].loc == pos)
+          spells.push_back(cm_->spell(d_.spells[static_cast<size_t>(i)].kind).key);
+      const std::string& f = cm_->fighter(d_.fighters[static_cast<size_t>(pos)]).key;
+      if (spells.empty())
+        nr.say("cm.reveal.none", {{"pos", pos + 1}, {"fighter", f}});
+      else
+        nr.say("cm.reveal", {{"pos", pos + 1},
+                             {"fighter", f},
+                             {"mana", std::max(0, total_mana(pos))},
+                             {"spells", spells}});
+    }
+  });
   if (judging) {
     for (int pos = 0; pos < kPositions; ++pos) {
       const int mana = total_mana(pos);
@@ -90,6 +118,25 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
       }
     }
   }
+  narrate([&](Narrator& nr) {
+    for (int pos = 0; pos < kPositions; ++pos) {
+      const std::uint8_t bit = static_cast<std::uint8_t>(1u << pos);
+      const char* what = (m.ejected & bit)              ? "cm.ejected"
+                         : (m.low_mana_dispelled & bit) ? "cm.low"
+                         : (m.dispelled & bit)          ? "cm.dispelled"
+                                                        : nullptr;
+      if (what != nullptr)
+        nr.say("cm.penalty", {{"pos", pos + 1},
+                              {"fighter", cm_->fighter(d_.fighters[static_cast<size_t>(pos)]).key},
+                              {"what", what}});
+    }
+    for (int pos = 0; pos < kPositions; ++pos) {
+      const json args = {{"pos", pos + 1},
+                         {"fighter", cm_->fighter(d_.fighters[static_cast<size_t>(pos)]).key},
+                         {"n", strength(pos)}};
+      nr.say((m.ejected & (1u << pos)) ? "cm.strength.out" : "cm.strength", args);
+    }
+  });
   // CM-11: the winner.
   int best = -1, best_str = 0;
   for (int pos = 0; pos < kPositions; ++pos) {
@@ -107,10 +154,27 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
     m.bribes[static_cast<size_t>(q)] = d_.seats[q].match_bribes;
   }
   d_.bets_public = true;
+  // The bets are revealed (CM-11).
+  auto tell_bets = [&](Narrator& nr) {
+    for (int q = 0; q < n; ++q) {
+      std::string positions;
+      for (int b = 0; b < kPositions; ++b)
+        if (d_.seats[q].bets & (1u << b))
+          positions += (positions.empty() ? "" : ", ") + std::to_string(b + 1);
+      if (positions.empty())
+        nr.say("cm.bets.none", {{"seat", q}});
+      else
+        nr.say("cm.bets", {{"seat", q}, {"positions", positions}});
+    }
+  };
   if (best < 0) {  // CM-12: every fighter ejected
     m.all_ejected = true;
     const bool replay = cm_->replay && d_.replays < kReplayGuard;
     if (replay) ++d_.replays;
+    narrate([&](Narrator& nr) {
+      nr.say(replay ? "cm.all_ejected.replay" : "cm.all_ejected");
+      tell_bets(nr);
+    });
     finish_match(!replay, true);
     return;
   }
@@ -127,6 +191,16 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
     s.coins = static_cast<std::int16_t>(s.coins + pay);
     m.payout[static_cast<size_t>(q)] = static_cast<std::int16_t>(pay);
   }
+  narrate([&](Narrator& nr) {
+    nr.say("cm.winner", {{"pos", best + 1},
+                         {"fighter", cm_->fighter(m.winner_fighter).key},
+                         {"n", best_str},
+                         {"prize", pz}});
+    tell_bets(nr);
+    for (int q = 0; q < n; ++q)
+      if (m.payout[static_cast<size_t>(q)] > 0)
+        nr.say("cm.payout", {{"seat", q}, {"n", m.payout[static_cast<size_t>(q)]}});
+  });
   finish_match(true, false);
 }
 

@@ -27,8 +27,24 @@ void CheatyMagesState::finish_match(bool counted_match, bool all_ejected) {
       if (d_.seats[q].coins == best && d_.seats[q].hand_n == most_cards)
         d_.winners_mask |= static_cast<std::uint8_t>(1u << q);
     d_.phase = Phase::kGameOver;
+    // CM-16: the final coins, and why each winner won (most coins, or the tie-break on cards).
+    narrate([&](Narrator& nr) {
+      nr.say("cm.match_end", {{"n", d_.played}});
+      nr.say("cm.game_end", {{"n", d_.played}});
+      for (int q = 0; q < n; ++q)
+        nr.say("cm.final",
+               {{"seat", q}, {"coins", d_.seats[q].coins}, {"cards", d_.seats[q].hand_n}});
+      int tied = 0;
+      for (int q = 0; q < n; ++q) tied += d_.seats[q].coins == best ? 1 : 0;
+      for (int q = 0; q < n; ++q)
+        if (d_.winners_mask & (1u << q))
+          nr.say("cm.game_winner", {{"seat", q},
+                                    {"coins", best},
+                                    {"why", tied > 1 ? "cm.most_cards" : "cm.most_coins"}});
+    });
     return;
   }
+  narrate([&](Narrator& nr) { nr.say("cm.match_end", {{"n", d_.played}}); });
   d_.refill_seat = d_.start_player;  // CM-13, clockwise from the start player
   d_.refill_done = 0;
   d_.phase = Phase::kRefill;

@@ -1,5 +1,8 @@
 // Cheaty Mages!: setting up (CM-2…CM-5): the start player, the hands, the fighters and the judge,
 // and every draw of a spell (chance nodes over the deck, D1; the reshuffle of CM-13).
+#include <string>
+#include <vector>
+
 #include "cheaty_mages/cheaty_mages.h"
 
 namespace villainy::cheaty_mages {
@@ -100,6 +103,30 @@ void CheatyMagesState::continue_after_draw() {
     return;
   }
   d_.draws_left = 0;
+  // A run of deals is told once: the initial hands when the last seat has its cards, a draw
+  // (Recall, refill) when it is over. A hand is named to its owner only.
+  const bool hands_done = d_.after_draw == DrawFor::kHand && d_.deal_seat + 1 >= num_players();
+  if (hands_done || d_.after_draw != DrawFor::kHand)
+    narrate([&](Narrator& nr) {
+      const Player v = nr.viewer();
+      auto hand_of = [&](int p) {
+        std::vector<std::string> cards;
+        for (int k = 0; k < kKinds; ++k)
+          for (int c = 0; c < d_.seats[p].hand[static_cast<size_t>(k)]; ++c)
+            cards.push_back(cm_->spell(k).key);
+        return cards;
+      };
+      if (hands_done) {
+        if (v >= 0 && v < num_players())
+          nr.say("cm.deal.hands.you", {{"cards", hand_of(v)}});
+        else
+          nr.say("cm.deal.hands", {{"n", cm_->hand_size()}});
+      } else if (v == d_.draw_for) {
+        nr.say("cm.draw.you", {{"cards", hand_of(v)}});
+      } else {
+        nr.say("cm.draw", {{"seat", d_.draw_for}, {"n", d_.seats[d_.draw_for].hand_n}});
+      }
+    });
   switch (d_.after_draw) {
     case DrawFor::kHand:  // initial hands, seat by seat
       if (++d_.deal_seat < num_players()) {

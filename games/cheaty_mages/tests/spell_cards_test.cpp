@@ -75,7 +75,7 @@ TEST(CheatyMagesSpellCards, DispelMagic_FaceDownChosenBlind) {
   t.a("cast:dispel-magic");
   t.a("target:1");
   EXPECT_EQ(t.state().describe_action(t.id("spell:0"), 1),
-            "You choose spell #1 (a face-down spell)");
+            "You choose spell 1 there, a face-down spell");
   t.a("spell:0");
   EXPECT_EQ(t.s().num_spells(), 0);
   EXPECT_EQ(t.s().discard_count(kind::kMight), 1);  // now public
@@ -109,7 +109,7 @@ TEST(CheatyMagesSpellCards, Recall_DrawsThenIsDiscarded) {
   EXPECT_EQ(t.s().seat(0).hand[kind::kBlizzard], 1);
   EXPECT_EQ(t.s().seat(0).hand_n, hand);
   EXPECT_EQ(t.s().discard_count(kind::kRecall), 1);
-  EXPECT_EQ(t.state().describe_action(t.id("pass"), 1), "Seat 0 passes");
+  EXPECT_EQ(t.state().describe_action(t.id("pass"), 1), "Seat 1 passes for the rest of the match");
 }
 
 TEST(CheatyMagesSpellCards, Amnesia_ChosenPlayerDiscardsACardOfTheirChoice) {
@@ -146,7 +146,7 @@ TEST(CheatyMagesSpellCards, Imitation_SwapsABetNotWithASingleBet) {
   EXPECT_FALSE(t.legal("swap:1-2"));
   t.a("swap:1-5");
   EXPECT_EQ(t.s().seat(0).bets, 0b10010);
-  EXPECT_EQ(t.state().describe_action(t.id("pass"), 0), "You pass");
+  EXPECT_EQ(t.state().describe_action(t.id("pass"), 0), "You pass for the rest of the match");
   Table u = solo({"imitation"}, "tad", {"1", "3", "4"});
   EXPECT_FALSE(u.legal("cast:imitation"));
 }
@@ -188,7 +188,7 @@ TEST(CheatyMagesSpellCards, PrismaticRay_DirectFaceDownAnnouncedAsDirect) {
   t.a("cast:prismatic-ray");
   EXPECT_TRUE(t.legal("hide:fireball"));
   EXPECT_EQ(t.state().describe_action(t.id("hide:fireball"), 1),
-            "Seat 0 casts a Direct spell face down");
+            "Seat 1 casts a Direct spell face down");
   t.a("hide:fireball");
   t.a("target:2");
   const Spell& s = t.s().spell(find_spell(t.s(), 1, kind::kFireball));
