@@ -12,12 +12,8 @@
 
 #include "villainy/server/server.h"
 
-#ifdef VILLAINY_HAVE_SUPPORTING_CAST
-#include "supporting_cast/supporting_cast.h"
-#endif
-#ifdef VILLAINY_HAVE_CHEATY_MAGES
 #include "cheaty_mages/cheaty_mages.h"
-#endif
+#include "supporting_cast/supporting_cast.h"
 
 namespace villainy::server {
 
@@ -109,14 +105,11 @@ std::optional<WebFile> read_web_file(const std::string& web_dir, const std::stri
 
 json game_facts(const Game& game) {
   json facts = json::object();
-#ifdef VILLAINY_HAVE_SUPPORTING_CAST
   if (const auto* sc = dynamic_cast<const supporting_cast::SupportingCastGame*>(&game)) {
     json villains = json::object();
     for (const auto& v : sc->cast().villains) villains[v.key] = {{"colour", v.colour}};
     facts["villains"] = villains;
   }
-#endif
-#ifdef VILLAINY_HAVE_CHEATY_MAGES
   if (const auto* cm = dynamic_cast<const cheaty_mages::CheatyMagesGame*>(&game)) {
     using cheaty_mages::Penalty;
     using cheaty_mages::SpellType;
@@ -152,8 +145,6 @@ json game_facts(const Game& game) {
     facts["fighters"] = fighters;
     facts["judges"] = judges;
   }
-#endif
-  (void)game;
   return facts;
 }
 
