@@ -35,6 +35,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
 CLI::Validator uint_in(std::uint64_t lo, std::uint64_t hi) {
   return CLI::Validator(
       [lo, hi](std::string& s) -> std::string {
+        // A count of games of 0 gets the same plain sentence as the other commands.
+        if (s == "0" && lo == 1) return "0 games is nothing to do: give 1 or more";
         try {
           parse_uint_in(s, lo, hi, "the value");
           return "";
