@@ -54,7 +54,7 @@ check "records written" test -f "$tmp/rec/game-0000002.json"
 check "replay of a record succeeds" test "$rc" -eq 0
 check "replay prints the result" contains "$tmp/replay" "Winners"
 "$V" replay "$tmp/rec/game-0000001.json" --view 2 >"$tmp/view" 2>&1
-check "replay --view prints that seat's view" contains "$tmp/view" "(you)"
+check "replay --view prints that seat's view" contains "$tmp/view" "You ("
 check "replay --view logs the seat's own cards" contains "$tmp/view" "You are dealt"
 check "replay --view hides other seats' cards" bash -c "! grep -qE '^Seat [013] is dealt [^a]' '$tmp/view'"
 
@@ -105,7 +105,7 @@ check "the played game's record replays" test "$rc" -eq 0
 printf 'help\nfoo\n99\n1\n' | "$V" play supporting-cast --seed 3 >"$tmp/play2" 2>&1; rc=$?
 check "play with bad input exits 0" test "$rc" -eq 0
 check "bad choice is explained" contains "$tmp/play2" "is not a choice"
-check "help shows the rules" contains "$tmp/play2" "SC-8"
+check "help shows the rules (a page for players, no rule ids: issue 11)" contains "$tmp/play2" "how to play"
 check "EOF asks for confirmation" contains "$tmp/play2" "Quit this game? (y/n)"
 check "EOF twice abandons" contains "$tmp/play2" "Game abandoned (not saved"
 # q asks for confirmation: 'n' goes on playing, 'y' quits; the record is saved and resumes.
