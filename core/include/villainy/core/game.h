@@ -151,9 +151,11 @@ class State {
   virtual std::uint64_t information_state_key(Player viewer) const;
   // What action `a`, about to be applied here, looks like to `viewer`: equal for two actions
   // exactly when the viewer cannot tell them apart (another seat's hidden discard, a face-down
-  // deal). Default: describe_action(a, viewer).
+  // deal). Default: describe_action(a, viewer), or "(nothing seen)" when the action tells the
+  // viewer nothing by itself (e.g. one card of another seat's refill, told when it is done).
   virtual std::string action_observation(Action a, Player viewer) const {
-    return describe_action(a, viewer);
+    std::string d = describe_action(a, viewer);
+    return d.empty() ? std::string("(nothing seen)") : d;
   }
 
   // --- Narration (docs/narration.md) ---
