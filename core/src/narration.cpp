@@ -294,10 +294,7 @@ std::string Catalogue::render(const Event& e, const RenderContext& ctx) const {
   std::string out;
   try {
     out = render_event(e, ctx, 0);
-  } catch (const TemplateError& err) {
-    if (strict_) throw Error(fmt::format("message '{}' ({}): {}", e.id, ctx.lang, err.what()));
-    return "[" + e.id + "]";
-  } catch (const Error& err) {
+  } catch (const Error& err) {  // a TemplateError, or a malformed nested event
     if (strict_) throw Error(fmt::format("message '{}' ({}): {}", e.id, ctx.lang, err.what()));
     return "[" + e.id + "]";
   }
