@@ -296,7 +296,26 @@ void Screen::block(std::string_view text) {
 }
 
 void Screen::prompt(std::string_view text) {
-  std::fwrite(text.data(), 1, text.size(), out_);
+  // Wrapped like a line (a long question fits 80 columns); the trailing spaces after the last
+  // word (before the cursor) are kept, with room for them on the last line.
+  size_t end = text.size();
+  while (end > 0 && text[end - 1] == ' ') --end;
+  const std::string_view tail = text.substr(end);
+  std::string out;
+  std::string_view body = text.substr(0, end);
+  while (true) {
+    const size_t nl = body.find('\n');
+    const std::string_view piece = body.substr(0, nl);
+    if (!piece.empty()) {
+      const auto lines = wrap(piece, kScreenWidth - static_cast<int>(tail.size()), "", "  ");
+      for (size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + lines[i];
+    }
+    if (nl == std::string_view::npos) break;
+    out += '\n';
+    body.remove_prefix(nl + 1);
+  }
+  out += tail;
+  std::fwrite(out.data(), 1, out.size(), out_);
   std::fflush(out_);
 }
 

@@ -14,7 +14,9 @@
 //   that look the same to that viewer, while they stay alike to it (a later step may show them
 //   apart through its public consequences, e.g. a hand that cannot follow). Descriptions must be
 //   complete: two actions described alike to a viewer at one state leave that viewer's views
-//   alike (what the viewer sees happen is in the line). A resampled state is compared with the
+//   alike (what the viewer sees happen is in the line), unless the events the viewer is told
+//   when they are applied differ in their consequences (a public consequence the rules reveal
+//   at once, told as it happens). A resampled state is compared with the
 //   true one the same way (it too differs only in what the viewer cannot see);
 // - information states (at the view checks and after same-looking pairs): a resample keeps the
 //   viewer's information_state_key; two states the viewer cannot tell apart have equal keys and
@@ -302,8 +304,9 @@ bool check_noninterference(const State& s, Rng& rng, Ctx& ctx, const std::string
     cands.erase(cands.begin() + static_cast<long>(pick));
     ++ctx.r.pairs;
     auto x = s.clone(), y = s.clone();
-    x->apply_unchecked(pr.a);
-    y->apply_unchecked(pr.b);
+    // What the viewer is told of each (the action's own event, then its consequences).
+    const std::vector<Event> told_x = x->apply_narrated(pr.a, pr.v);
+    const std::vector<Event> told_y = y->apply_narrated(pr.b, pr.v);
     std::string path =
         fmt::format("'{}' vs '{}' (both '{}' to {})", g.action_name(pr.a), g.action_name(pr.b),
                     cut(s.describe_action(pr.a, pr.v)), viewer_name(pr.v));
@@ -312,7 +315,12 @@ bool check_noninterference(const State& s, Rng& rng, Ctx& ctx, const std::string
       // A later step may show the states apart through its public consequences (a hand that
       // cannot follow, a card the viewer itself looks at): then they are no longer alike to the
       // viewer, and the walk ends. Right after the pair, nothing may show them apart.
-      if (depth > 0) {
+      // Right after the pair, the states may look apart only when the consequences the viewer is
+      // told differ while the actions themselves are told alike: an automatic consequence the
+      // rules make public (a face-down marker turned up by a bad luck that follows at once).
+      const bool told_apart =
+          told_x != told_y && s.action_event(pr.a, pr.v) == s.action_event(pr.b, pr.v);
+      if (depth > 0 || told_apart) {
         const std::string apart = view_difference(*x, *y, pr.v);
         if (!apart.empty()) {
           if (!check_keys_differ(*x, *y, pr.v, apart, ctx, where)) return false;

@@ -16,7 +16,7 @@ namespace {
 constexpr int kAppliedPerCall = 2;  // actions applied (on clones) per narration_difference call
 
 std::string cut(std::string s) {
-  if (s.size() > 200) s = s.substr(0, 200) + "…";
+  if (s.size() > 2000) s = s.substr(0, 2000) + "…";
   return s;
 }
 

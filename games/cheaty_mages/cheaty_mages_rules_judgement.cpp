@@ -86,10 +86,15 @@ void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
       nr.say("cm.judgement.none");
     if (judging) nr.say("cm.judgement.limit", {{"limit", limit}, {"penalty", penalty_word(pen)}});
     for (int pos = 0; pos < kPositions; ++pos) {
-      std::vector<std::string> spells;
+      // CM-10: the spells on a fighter are turned up together; they are told in card-data order,
+      // not in the order they were cast (two face-down casts by one mage look alike).
+      std::vector<int> kinds;
       for (int i = 0; i < d_.n_spells; ++i)
         if (d_.spells[static_cast<size_t>(i)].loc == pos)
-          spells.push_back(cm_->spell(d_.spells[static_cast<size_t>(i)].kind).key);
+          kinds.push_back(d_.spells[static_cast<size_t>(i)].kind);
+      std::sort(kinds.begin(), kinds.end());
+      std::vector<std::string> spells;
+      for (int k : kinds) spells.push_back(cm_->spell(k).key);
       const std::string& f = cm_->fighter(d_.fighters[static_cast<size_t>(pos)]).key;
       if (spells.empty())
         nr.say("cm.reveal.none", {{"pos", pos + 1}, {"fighter", f}});

@@ -61,6 +61,11 @@ void SupportingCastState::finish_round(RoundEnd reason, int scorer, int points) 
   for (int p = 0; p < num_players(); ++p)
     if (seat(p).played_round) mask |= static_cast<std::uint8_t>(1u << p);
   last_round_.played_mask = mask;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const bool shown = p < num_players() && seat(p).marker >= 0 && seat(p).marker_face_up;
+    last_round_.markers[static_cast<size_t>(p)] = shown ? seat(p).marker : marker::kNone;
+    last_round_.known[static_cast<size_t>(p)] = p < num_players() ? seat(p).known : CardSet{};
+  }
   ++rounds_finished_;
   narrate_round_end(reason, scorer, points);
 }

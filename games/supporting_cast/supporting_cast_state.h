@@ -183,6 +183,9 @@ const char* win_condition_name(WinCondition w);
 
 // A summary of the last finished round, for reports.
 struct RoundSummary {
+  // What the table had seen in each hand when the round ended (Seat::known), so views keep a
+  // hand shown by the round's last action (SC-20a) after the next round clears the hands.
+  std::array<CardSet, kMaxPlayers> known{};
   std::int32_t actions = 0;  // actions in the round (chance included)
   std::int16_t turns = 0;    // turn slots
   std::int16_t stuck = 0;    // SC-21 stuck circuits
@@ -192,7 +195,10 @@ struct RoundSummary {
   bool stuck_at_end = false;     // the round's last slot completed one of them (D13)
   std::uint8_t played_mask = 0;  // seats that played a card this round
   bool all_in_tried = false;
-  std::uint8_t padding[2] = {};  // explicit, so the data hashes as bytes
+  // SC-11 step 2: the markers face up when the round ended (marker::kNone where none was), so
+  // views keep what the round's end showed after the next round clears the markers.
+  std::array<std::int8_t, kMaxPlayers> markers{-1, -1, -1, -1, -1, -1, -1};
+  std::uint8_t padding[3] = {};  // explicit, so the data hashes as bytes
 };
 
 struct Seat {

@@ -157,10 +157,20 @@ json SupportingCastState::view_json(Player viewer) const {
                   {"super_hero", g.card_key(claim_super_)},
                   {"named", claim_card_ >= 0 ? json(g.card_key(claim_card_)) : json(nullptr)},
                   {"holder", claim_holder_}};
-  if (rounds_finished_ > 0)
+  if (rounds_finished_ > 0) {
+    // The face-up markers (SC-11) and the cards known in each hand at the round's end, per seat.
+    json shown = json::array(), known = json::array();
+    for (int p = 0; p < num_players(); ++p) {
+      const int m = last_round_.markers[static_cast<size_t>(p)];
+      shown.push_back(m >= 0 ? json(g.marker_key(m)) : json(nullptr));
+      known.push_back(keys(last_round_.known[static_cast<size_t>(p)]));
+    }
     j["last_round"] = {{"end", round_end_name(last_round_.end)},
                        {"scorer", last_round_.scorer},
-                       {"points", last_round_.points}};
+                       {"points", last_round_.points},
+                       {"markers", shown},
+                       {"known_cards", known}};
+  }
   if (viewer >= 0 && current_player() == viewer)
     j["your_options"] = decision_options_json(*this, viewer);
   if (phase_ == Phase::kGameOver) j["result"] = outcome();

@@ -188,7 +188,7 @@ TEST(CheatyMagesSpellCards, PrismaticRay_DirectFaceDownAnnouncedAsDirect) {
   t.a("cast:prismatic-ray");
   EXPECT_TRUE(t.legal("hide:fireball"));
   EXPECT_EQ(t.state().describe_action(t.id("hide:fireball"), 1),
-            "Seat 1 casts a Direct spell face down");
+            "Seat 1 casts a face-down Direct spell");
   t.a("hide:fireball");
   t.a("target:2");
   const Spell& s = t.s().spell(find_spell(t.s(), 1, kind::kFireball));
