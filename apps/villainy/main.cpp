@@ -14,13 +14,13 @@
 #include "terminal.h"
 #include "ui_text.h"
 #include "villainy/agents/agents.h"
-#include "voice.h"
 #include "villainy/agents/ismcts.h"
 #include "villainy/core/record.h"
 #include "villainy/core/registry.h"
 #include "villainy/core/signature.h"
 #include "villainy/core/simulate.h"
 #include "villainy/games/all.h"
+#include "voice.h"
 
 namespace villainy::cli {
 namespace {

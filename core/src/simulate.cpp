@@ -364,10 +364,12 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
         if (!cfg.records_dir.empty())
           write_record_file(make_record(game, rr.actions, ro.seed, cfg.seats, rr.final_state.get()),
                             fmt::format("{}/game-{:07}.json", cfg.records_dir, i));
-        std::uint64_t d = done.fetch_add(1) + 1;
         if (cfg.progress) {
+          // Counted under the lock, so the callback sees 1, 2, 3, … in order.
           std::lock_guard lock(progress_mu);
-          cfg.progress(d, last - first);
+          cfg.progress(done.fetch_add(1) + 1, last - first);
+        } else {
+          done.fetch_add(1);
         }
       }
     } catch (const std::exception& e) {

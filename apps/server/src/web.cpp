@@ -10,10 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "villainy/server/server.h"
-
 #include "cheaty_mages/cheaty_mages.h"
 #include "supporting_cast/supporting_cast.h"
+#include "villainy/server/server.h"
 
 namespace villainy::server {
 
