@@ -118,8 +118,25 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view,
     scr.block(s.view_text_for(voice.context(viewer)));
   }
   if (s.is_terminal()) {
-    fmt::print("Winners: {}\nReturns: {}\nOutcome: {}\n", fmt::join(s.winners(), ", "),
-               fmt::join(s.returns(), ", "), s.outcome().dump());
+    // How it ended, as the table saw it (the last action's events for the viewer), then the
+    // winners and returns with seats as on screen (Seat 1…); --json has the raw outcome.
+    if (!have_view && !res.actions.empty()) {
+      auto before = res.game->new_initial_state();
+      for (size_t i = 0; i + 1 < res.actions.size(); ++i) before->apply(res.actions[i]);
+      scr.line(ui(lang, "how-it-ended"));
+      for (const Event& e : before->apply_narrated(res.actions.back(), viewer))
+        if (std::string line = voice.render(e, viewer); !line.empty()) scr.line(line, "  ", "    ");
+    }
+    const std::string sep(ui_text(lang, "list-sep"));
+    std::string winners, returns;
+    for (Player w : s.winners()) winners += (winners.empty() ? "" : sep) + voice.seat(w);
+    const std::vector<double> rs = s.returns();
+    for (size_t p = 0; p < rs.size(); ++p)
+      returns += (p ? sep : std::string()) +
+                 ui(lang, "seat-return", fmt::arg("seat", voice.seat(static_cast<Player>(p))),
+                    fmt::arg("value", fmt::format("{:g}", rs[p])));
+    scr.line(ui(lang, "winners", fmt::arg("seats", winners)));
+    scr.line(ui(lang, "returns", fmt::arg("list", returns)));
   } else {
     scr.line(ui(lang, "not-over"));
   }
