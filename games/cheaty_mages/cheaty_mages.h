@@ -178,6 +178,7 @@ class CheatyMagesState : public State {
   void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const override;
   nlohmann::json view_json(Player viewer) const override;
   std::string view_text(Player viewer) const override;
+  std::string view_text_for(const RenderContext& ctx) const override;  // cheaty_mages_view_text.cpp
   void view_tensor(Player viewer, std::span<float> out) const override;
   std::string describe_action(Action a, Player viewer) const override;
   bool narrates() const override { return true; }

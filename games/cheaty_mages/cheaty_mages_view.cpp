@@ -1,6 +1,7 @@
-// Cheaty Mages!: views (JSON, text, tensor) and per-viewer action descriptions. Every view holds
-// only what its viewer knows: face-down spells are shown by type unless the viewer cast or peeked
-// at them (D11), other players' hands and bets by count only, until the bets are revealed.
+// Cheaty Mages!: views (JSON and tensor; text in cheaty_mages_view_text.cpp) and per-viewer action
+// descriptions. Every view holds only what its viewer knows: face-down spells are shown by type
+// unless the viewer cast or peeked at them (D11), other players' hands and bets by count only,
+// until the bets are revealed.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
@@ -71,12 +72,6 @@ const char* type_name(SpellType t) {
       return "Support";
   }
   return "?";
-}
-std::string who(int p, Player viewer) {
-  return p == viewer ? std::string("you") : fmt::format("seat {}", p);
-}
-std::string Who(int p, Player viewer) {
-  return p == viewer ? std::string("You") : fmt::format("Seat {}", p);
 }
 std::string bets_text(std::uint8_t bets) {
   std::string s;
@@ -211,103 +206,6 @@ json CheatyMagesState::view_json(Player viewer) const {
     j["your_options"] = decision_options_json(*this, viewer);
   if (d_.phase == Phase::kGameOver) j["result"] = outcome();
   return j;
-}
-
-std::string CheatyMagesState::view_text(Player viewer) const {
-  const auto& g = *cm_;
-  const int n = num_players();
-  std::string o;
-  o += fmt::format("== Cheaty Mages! — match {} (counted {}/3), {} ==\n", d_.played + 1, d_.counted,
-                   phase_name(d_.phase));
-  if (d_.judge >= 0) {
-    const JudgeData& jd = g.judge(d_.judge);
-    std::string bans;
-    if (jd.bans_direct) bans += " Direct";
-    if (jd.bans_enchant) bans += " Enchant";
-    if (jd.bans_support) bans += " Support";
-    if (jd.bans_forbidden) bans += " Forbidden";
-    std::string rule = jd.penalty == Penalty::kNone ? "never judges"
-                       : jd.penalty == Penalty::kFlip
-                           ? "turns a spell: Direct 10/eject, Enchant 15/dispel, Support 5/dispel"
-                           : fmt::format("limit {}, {}", jd.limit,
-                                         jd.penalty == Penalty::kEject ? "eject" : "dispel");
-    if (d_.judge == judge_id::kLester) rule += "; dispels mana <= 4";
-    o += fmt::format("Judge: {} ({}) — {}; bans:{}{}\n", jd.name, jd.name_zh, rule,
-                     bans.empty() ? " nothing" : bans,
-                     confused() ? "  [CONFUSED: will not judge]" : "");
-  }
-  for (int pos = 0; pos < kPositions; ++pos) {
-    const int id = d_.fighters[static_cast<size_t>(pos)];
-    if (id < 0) continue;
-    const FighterData& f = g.fighter(id);
-    std::string sp;
-    for (int i = 0; i < d_.n_spells; ++i) {
-      const Spell& s = d_.spells[static_cast<size_t>(i)];
-      if (s.loc != pos) continue;
-      std::string name = spell_visible(i, viewer)
-                             ? g.spell(s.kind).name
-                             : fmt::format("?{}", type_name(g.spell(s.kind).type));
-      if (!s.face_up) name += "(face down)";
-      sp += fmt::format(" [{} by {}]", name, who(s.caster, viewer));
-    }
-    o += fmt::format("  {}. {:<10} str {:>2} prize {:>2}{}{}\n", pos + 1, f.name, f.strength,
-                     f.prize, f.reverses ? " (reverses)" : "", sp.empty() ? "" : " —" + sp);
-  }
-  for (int q = 0; q < n; ++q) {
-    const Seat& s = d_.seats[q];
-    std::string cont;
-    for (int i = 0; i < d_.n_spells; ++i)
-      if (d_.spells[static_cast<size_t>(i)].loc == place::player(q))
-        cont += " +" + g.spell(d_.spells[static_cast<size_t>(i)].kind).name;
-    o += fmt::format("  {:<7} coins {:>3}, {} cards, {} bet card(s){}{}{}\n", Who(q, viewer),
-                     s.coins, s.hand_n, s.bet_n,
-                     (q == viewer || d_.bets_public) && s.bet_n ? " on " + bets_text(s.bets) : "",
-                     s.passed ? ", passed" : "", cont);
-  }
-  if (viewer >= 0) {
-    const Seat& s = d_.seats[viewer];
-    std::string h;
-    for (int k = 0; k < kKinds; ++k)
-      for (int c = 0; c < s.hand[static_cast<size_t>(k)]; ++c) {
-        const SpellData& sd = g.spell(k);
-        h += fmt::format(" {}[{}{} m{} s{:+}]", sd.name, type_name(sd.type)[0],
-                         sd.forbidden ? "F" : "", sd.mana, sd.strength);
-      }
-    o += "Your hand:" + (h.empty() ? std::string(" (empty)") : h) + "\n";
-    if (!h.empty()) o += "  ([type D/E/S, F = Forbidden, m mana, s strength])\n";
-  }
-  std::string d;
-  for (int k = 0; k < kKinds; ++k)
-    if (d_.discard[static_cast<size_t>(k)])
-      d += fmt::format(" {}x{}", g.spell(k).name, d_.discard[static_cast<size_t>(k)]);
-  o += fmt::format("Deck: {} cards. Discard pile:{}\n", d_.deck_n, d.empty() ? " (empty)" : d);
-  if (d_.phase == Phase::kSpell && d_.p_kind >= 0)
-    o += fmt::format("Casting: {} by {}\n",
-                     (!d_.p_face_up && viewer != d_.turn_player)
-                         ? fmt::format("a face-down {} spell", type_name(g.spell(d_.p_kind).type))
-                         : g.spell(d_.p_kind).name,
-                     who(d_.turn_player, viewer));
-  if (d_.summary.number > 0) {
-    const MatchSummary& m = d_.summary;
-    o += fmt::format("Last match: {}{}",
-                     m.all_ejected
-                         ? "all fighters ejected"
-                         : fmt::format("position {} won, prize {}", m.winner_pos + 1, m.prize),
-                     m.counted ? "" : " (replayed)");
-    o += fmt::format("; dispelled {}, ejected {}; bets", bets_text(m.dispelled),
-                     bets_text(m.ejected));
-    for (int q = 0; q < n; ++q)
-      o += fmt::format(" {}:{}(+{})", q, bets_text(m.bets[static_cast<size_t>(q)]),
-                       m.payout[static_cast<size_t>(q)]);
-    o += "\n";
-  }
-  if (d_.phase == Phase::kGameOver) {
-    o += "Game over. Winners:";
-    for (int q = 0; q < n; ++q)
-      if (d_.winners_mask & (1u << q)) o += " " + who(q, viewer);
-    o += "\n";
-  }
-  return o;
 }
 
 namespace {
