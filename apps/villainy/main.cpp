@@ -59,7 +59,8 @@ int cmd_rules(const std::string& name) {
              e.info.min_players, e.info.max_players, e.info.summary);
   for (const auto& o : e.info.options)
     fmt::print("  {:<18} default {:<10} allowed: {:<28} {}\n", o.name, o.default_value,
-               o.allowed.empty()             ? std::string("(any text)")
+               o.kind == OptionKind::kInt    ? o.allowed_text()
+               : o.allowed.empty()           ? std::string("(any text)")
                : o.kind == OptionKind::kPath ? fmt::format("{}|FILE", fmt::join(o.allowed, "|"))
                                              : fmt::format("{}", fmt::join(o.allowed, "|")),
                o.description);

@@ -23,10 +23,8 @@ GameInfo MwahahahaGame::game_info() {
        "random",
        {"random", "seat"},
        "MW-5: a tie for the richest stockpile is broken at random or by seat"},
-      {"sacrifice",
-       "on",
-       {"on", "off"},
-       "MW-8: discard 2 raw cards for 1 token of a resource the Lair lacks"},
+      OptionSpec::boolean("sacrifice", true,
+                          "MW-8: discard 2 raw cards for 1 token of a resource the Lair lacks"),
       {"trade-window",
        "own-turn",
        {"own-turn", "open"},
@@ -36,10 +34,8 @@ GameInfo MwahahahaGame::game_info() {
        "none",
        {"none", "defender"},
        "MW-19: a tied pair of dice scores for nobody or the defender"},
-      {"round-limit",
-       "40",
-       {},
-       "MW-29: rounds before the game ends with a ranking (a number; 0 = no limit)"},
+      OptionSpec::integer("round-limit", 40, 0, 10000,
+                          "MW-29: rounds before the game ends with a ranking (0 = no limit)"),
       {"scientist-deal",
        "random",
        {"random", "choose"},
@@ -88,17 +84,9 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
     data_ = own_data_.get();
   }
   catalogue_ = build_catalogue(*data_);
-  const std::string& rl = options.get("round-limit");
-  try {
-    size_t used = 0;
-    round_limit_ = std::stoi(rl, &used);
-    if (used != rl.size() || round_limit_ < 0 || round_limit_ > 10000) throw Error("");
-  } catch (...) {
-    throw Error("mwahahaha: option round-limit must be a number 0..10000 (0 = no limit), got '" +
-                cut_for_message(rl) + "'");
-  }
+  round_limit_ = static_cast<int>(options.get_int("round-limit"));  // 0..10000, checked
   tie_random_ = options.is("phase-tie", "random");
-  sacrifice_ = options.is("sacrifice", "on");
+  sacrifice_ = options.get_bool("sacrifice");
   trade_open_ = options.is("trade-window", "open");
   attacks_many_ = options.is("attacks", "many");
   ties_defender_ = options.is("ties", "defender");
