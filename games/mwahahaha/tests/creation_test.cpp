@@ -89,7 +89,7 @@ TEST(MwCreation, BuyEmpireAndMinionInvestCashIn_MW9_MW10_MW11_MW12_MW12a) {
   t.act("pay:money");
   t.act("minion:giant-lizards");
   EXPECT_EQ(std::popcount(t.s().seat(0).minions), 1);
-  EXPECT_FALSE(t.st->view_json(1)["seats"][0]["minions_face_down_unknown"].get<int>() == 0);
+  EXPECT_FALSE(t.st()->view_json(1)["seats"][0]["minions_face_down_unknown"].get<int>() == 0);
   t.act("invest:structure");
   EXPECT_EQ(t.s().seat(0).dev[2], 1);
   // Cash in: a two-icon Empire gives one token of each (MW-12a); once per round.
@@ -153,7 +153,7 @@ TEST(MwPowers, AssemblyLineKeepsOneOfTwo_MW31) {
   t.act("minion:zombies");
   EXPECT_EQ(t.legal(),
             (std::set<std::string>{"select-minion:killer-robot", "select-minion:zombies"}));
-  EXPECT_EQ(t.st->describe_action(t.id("select-minion:killer-robot"), 1),
+  EXPECT_EQ(t.st()->describe_action(t.id("select-minion:killer-robot"), 1),
             "Seat 1 chooses a Minion");
   t.act("select-minion:killer-robot");
   EXPECT_EQ(t.s().seat(0).minions, 1ULL << t.minion("killer-robot"));
@@ -209,10 +209,10 @@ TEST(MwPoints, AssemblyLinePutsTheOtherOnTheBottom_MW31) {
   t.act("minion:killer-robot");
   t.act("minion:zombies");
   t.act("select-minion:killer-robot");
-  EXPECT_EQ(t.st->view_json(0)["minion_bottom"]["cards"],
+  EXPECT_EQ(t.st()->view_json(0)["minion_bottom"]["cards"],
             nlohmann::json::array({t.minion("zombies")}));
-  EXPECT_EQ(t.st->view_json(1)["minion_bottom"]["n"], 1);
-  EXPECT_FALSE(t.st->view_json(1)["minion_bottom"].contains("cards"));
+  EXPECT_EQ(t.st()->view_json(1)["minion_bottom"]["n"], 1);
+  EXPECT_FALSE(t.st()->view_json(1)["minion_bottom"].contains("cards"));
   t.act("buy-minion");
   t.act("pay:energy");
   const auto outcomes = t.outcomes();
@@ -238,7 +238,7 @@ TEST(MwPoints, RefillComesBeforeTheNewDevice_MW7_MW27) {
   t.act("trick:sabotage");
   t.act("trick:espionage");
   t.act("go-first");
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   EXPECT_TRUE(t.can("raw:s3"));  // raw cards first
   EXPECT_FALSE(t.can("device:gravity-inverter"));
   for (auto k : {"s3", "m3", "eu3", "eu2", "eu1"}) t.act(std::string("raw:") + k);

@@ -34,7 +34,7 @@ TEST(MwDomination, SourceCityThreatFourAgainstThree_MW23_MW24_MW25) {
   Table t = domination_two({1, 1, 1, 1});
   t.act("threaten:city");
   EXPECT_TRUE(t.s().seat(0).device_up);  // MW-23: the device turns face up
-  EXPECT_EQ(t.st->view_json(1)["seats"][0]["device"], "man-eating-plants");
+  EXPECT_EQ(t.st()->view_json(1)["seats"][0]["device"], "man-eating-plants");
   EXPECT_EQ(t.s().dice_count(0), 4);
   EXPECT_EQ(t.s().dice_count(1), 3);
   t.dice(
@@ -57,7 +57,7 @@ TEST(MwDomination, SourceStateThreatSixAgainstFiveRolled_MW24) {
   t.act("threaten:state");
   EXPECT_EQ(t.s().current_player(), 1);
   t.act("play:civil-defence-drill");
-  EXPECT_TRUE(t.st->is_chance());  // nobody holds a card any more: the window closes
+  EXPECT_TRUE(t.st()->is_chance());  // nobody holds a card any more: the window closes
   EXPECT_EQ(t.s().dice_count(0), 6);
   EXPECT_EQ(t.s().dice_count(1), 5);
   t.dice({6, 6, 5, 3, 2, 1, 5, 4, 4, 3, 3});
@@ -115,8 +115,8 @@ TEST(MwDomination, WorldSuccessWinsFailureFleesOneWorldPerRound_MW23_MW26_MW29) 
   Table w = domination_two({4, 3, 5, 4});
   w.act("threaten:world");
   w.dice({6, 6, 6, 6, 1, 1, 1, 5, 5, 5, 5, 5, 5});
-  EXPECT_TRUE(w.st->is_terminal());
-  EXPECT_EQ(w.st->winners(), std::vector<Player>{0});
+  EXPECT_TRUE(w.st()->is_terminal());
+  EXPECT_EQ(w.st()->winners(), std::vector<Player>{0});
 }
 
 TEST(MwDomination, NewDeviceAtNextCreationTurn_MW27) {
@@ -136,7 +136,7 @@ TEST(MwDomination, NewDeviceAtNextCreationTurn_MW27) {
   t.act("device:gravity-inverter");
   t.act("keep-device:gravity-inverter");
   EXPECT_EQ(t.s().seat(0).device, 18);
-  EXPECT_EQ(t.st->view_json(1)["seats"][0]["device"], "face-down");
+  EXPECT_EQ(t.st()->view_json(1)["seats"][0]["device"], "face-down");
 }
 
 TEST(MwDomination, PeopleNeverBelowOneDie_MW24a) {
@@ -180,9 +180,9 @@ TEST(MwEnd, RoundLimitRanksByLevelThenDeviceThenStockpile_MW29_MW29a) {
   t.c().seats[0].stock = {3, 0, 0, 0};
   t.act("no-threat");
   t.act("no-threat");
-  EXPECT_TRUE(t.st->is_terminal());
+  EXPECT_TRUE(t.st()->is_terminal());
   EXPECT_EQ(t.s().win(), Win::kRoundLimit);
-  EXPECT_EQ(t.st->winners(), std::vector<Player>{1});  // device tokens beat the stockpile
+  EXPECT_EQ(t.st()->winners(), std::vector<Player>{1});  // device tokens beat the stockpile
 }
 
 TEST(MwPowers, MaddeningWhispersRerollsThePeoplesHighestDie_MW31) {
@@ -192,7 +192,7 @@ TEST(MwPowers, MaddeningWhispersRerollsThePeoplesHighestDie_MW31) {
   t.c().seats[0].dev = {1, 1, 1, 1};
   t.act("threaten:city");
   t.dice({5, 5, 1, 1, 6, 6, 4});
-  EXPECT_TRUE(t.st->is_chance());  // automatic: the people's highest die (6) is rerolled
+  EXPECT_TRUE(t.st()->is_chance());  // automatic: the people's highest die (6) is rerolled
   t.act("die:1");
   EXPECT_EQ(t.s().die(1, 0), 6);
   EXPECT_EQ(t.s().die(1, 2), 1);

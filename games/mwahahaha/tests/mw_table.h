@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mwahahaha/mwahahaha.h"
+#include "scripted_table.h"
 #include "villainy/core/registry.h"
 
 namespace villainy::mwahahaha {
@@ -22,41 +23,26 @@ struct MwahahahaTestAccess {
 
 namespace testing_table {
 
-class Table {
+// The core's scripted table (core/testing/scripted_table.h) with Mwahahaha! set-up helpers.
+class Table : public villainy::testing::ScriptedTable {
  public:
-  explicit Table(int n, std::map<std::string, std::string> opts = {}) {
-    register_game();
-    g = load_game("mwahahaha", opts, n);
-    st = g->new_initial_state();
-  }
-  MwahahahaState& s() { return static_cast<MwahahahaState&>(*st); }
+  explicit Table(int n, const std::map<std::string, std::string>& opts = {})
+      : ScriptedTable(registered(), n, opts) {}
+  MwahahahaState& s() { return static_cast<MwahahahaState&>(*state_); }
+  std::unique_ptr<State>& st() { return state_; }
+  const std::shared_ptr<const Game>& g() const { return game_; }
   Core& c() { return MwahahahaTestAccess::core(s()); }
   const CardData& d() { return s().data(); }
-  Action id(const std::string& name) const {
-    auto a = g->action_from_name(name);
-    if (!a) throw std::runtime_error("no action named " + name);
-    return *a;
-  }
-  void act(const std::string& name) {
-    if (!st->is_legal(id(name))) {
-      std::string l;
-      for (const auto& x : legal()) l += x + " ";
-      throw std::runtime_error(
-          fmt::format("'{}' is not legal; to act: {}; legal: {}", name, st->current_player(), l));
-    }
-    st->apply(id(name));
-  }
-  bool can(const std::string& name) const { return st->is_legal(id(name)); }
+  // Whoever decides next takes `name`; a ScriptError (naming the step, who was to move and the
+  // last steps) if it is illegal.
+  void act(const std::string& name) { step(name); }
+  bool can(const std::string& name) const { return state_->is_legal(id(name)); }
   std::vector<ChanceOutcome> outcomes() const {
     std::vector<ChanceOutcome> out;
-    st->chance_outcomes(out);
+    state_->chance_outcomes(out);
     return out;
   }
-  std::set<std::string> legal() const {
-    std::set<std::string> out;
-    for (Action a : st->legal_actions()) out.insert(g->action_name(a));
-    return out;
-  }
+  std::set<std::string> legal() const { return legal_set(); }
   int minion(const std::string& key) { return id("send:" + key) - act::kSend; }
   int empire(const std::string& key) { return id("cash-in:" + key) - act::kCashIn; }
   int trick(const std::string& key) { return id("play:" + key) - act::kPlay; }
@@ -71,12 +57,12 @@ class Table {
       act("keep-device:" + dv[0]);
     }
     for (auto& t : tricks) act("trick:" + t);
-    if (st->is_chance()) act("tie:0");
+    if (state_->is_chance()) act("tie:0");
     act("go-first");
   }
   // Removes every Dirty Trick from the hands (back to the deck) so no window asks anyone.
   void clear_tricks() {
-    for (int p = 0; p < g->num_players(); ++p)
+    for (int p = 0; p < game_->num_players(); ++p)
       for (int t = 0; t < kNumTricks; ++t) {
         c().trick_deck[static_cast<size_t>(t)] +=
             c().seats[static_cast<size_t>(p)].tricks[static_cast<size_t>(t)];
@@ -107,8 +93,8 @@ class Table {
                                         : Stage::kDomination;
     c().actor = static_cast<std::uint8_t>(p);
     c().turn = static_cast<std::uint8_t>(p);
-    for (int i = 0; i < g->num_players(); ++i)
-      c().order[static_cast<size_t>(i)] = static_cast<std::int8_t>((p + i) % g->num_players());
+    for (int i = 0; i < game_->num_players(); ++i)
+      c().order[static_cast<size_t>(i)] = static_cast<std::int8_t>((p + i) % game_->num_players());
     c().order_pos = 0;
   }
   void dice(const std::vector<int>& v) {
@@ -117,8 +103,12 @@ class Table {
   void pass_windows() {
     while (s().stage() == Stage::kWindow) act("pass");
   }
-  std::shared_ptr<const Game> g;
-  std::unique_ptr<State> st;
+
+ private:
+  static std::string registered() {
+    register_game();
+    return "mwahahaha";
+  }
 };
 
 // A standard 2-player table: Herr Ubervoldt (E3 M2 S2 Eu0) and Baron Morbidodictus (E2 M3 S0 Eu2).

@@ -280,7 +280,8 @@ TEST(MwAbilities, PsychicSpiesRevealTheDefendersDirtyTricks_PMIN) {
   t.act("send-done");
   t.pass_windows();
   EXPECT_EQ(
-      t.st->view_json(0)["seats"][1]["tricks_known"][static_cast<size_t>(t.trick("scapegoat"))], 1);
+      t.st()->view_json(0)["seats"][1]["tricks_known"][static_cast<size_t>(t.trick("scapegoat"))],
+      1);
 }
 
 // A Lair attack by seat 0 with `att` against seat 1 (no defenders), the attacker's dice all 6 and

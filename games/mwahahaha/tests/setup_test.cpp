@@ -30,14 +30,14 @@ TEST(MwSetup, DevicesKeptFaceDownOthersDiscardedFaceUp_MW2_MW3) {
                                    "keep-device:freeze-ray"}));
   // The other seat does not learn which device was kept (MW-3); the two discarded face up (MW-2)
   // it sees, so the line names them.
-  EXPECT_EQ(t.st->describe_action(t.id("keep-device:man-eating-plants"), 1),
+  EXPECT_EQ(t.st()->describe_action(t.id("keep-device:man-eating-plants"), 1),
             "Seat 1 keeps a device and discards Orbital Laser and Freeze Ray face up");
-  EXPECT_EQ(t.st->describe_action(t.id("keep-device:freeze-ray"), 1),
+  EXPECT_EQ(t.st()->describe_action(t.id("keep-device:freeze-ray"), 1),
             "Seat 1 keeps a device and discards Orbital Laser and Man-Eating Plants face up");
   t.act("keep-device:man-eating-plants");
-  auto v1 = t.st->view_json(1);
+  auto v1 = t.st()->view_json(1);
   EXPECT_EQ(v1["seats"][0]["device"], "face-down");
-  EXPECT_EQ(t.st->view_json(0)["seats"][0]["device"], "man-eating-plants");
+  EXPECT_EQ(t.st()->view_json(0)["seats"][0]["device"], "man-eating-plants");
   EXPECT_NE(t.c().dev_discard & (1U << 0), 0U);  // orbital laser discarded face up
   EXPECT_NE(t.c().dev_discard & (1U << 2), 0U);  // freeze ray
 }
@@ -57,7 +57,7 @@ TEST(MwRound, EachDrawsADirtyTrickThenRichestChoosesFirstOrLast_MW4_MW5) {
   EXPECT_EQ(t.s().phase(), Phase::kCreation);
   EXPECT_EQ(t.s().order(0), 0);
   // MW-7: the first Creation turn refills the hand to 5 from 0 (MW-2a).
-  EXPECT_TRUE(t.st->is_chance());
+  EXPECT_TRUE(t.st()->is_chance());
   for (auto k : {"e1", "e2", "m1", "s1", "wild"}) t.act(std::string("raw:") + k);
   EXPECT_EQ(t.s().seat(0).raw_count(), 5);
 }
@@ -112,7 +112,7 @@ TEST(MwRound, TiesBrokenAtRandomOrBySeat_MW5_MW5a) {
     u.act("keep-device:" + dv[0]);
   }
   for (auto tr : {"embezzlement", "brilliant-idea", "sabotage"}) u.act(std::string("trick:") + tr);
-  EXPECT_FALSE(u.st->is_chance());
+  EXPECT_FALSE(u.st()->is_chance());
   EXPECT_EQ(u.s().current_player(), 0);  // seat 0 counts as the previous first player
 }
 

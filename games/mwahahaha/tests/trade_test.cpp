@@ -49,13 +49,13 @@ TEST(MwTrade, BetrayedDescribedAsAnyCardIsDiscardedOnArrival_MW15) {
   t.act("offer-raw:betrayed");
   // Betrayed may be described as any raw card; an honest card has only its own description.
   EXPECT_EQ(t.legal().size(), 13u);
-  EXPECT_EQ(t.st->describe_action(t.id("offer-raw:betrayed"), 1),
+  EXPECT_EQ(t.st()->describe_action(t.id("offer-raw:betrayed"), 1),
             "Seat 1 offers a raw material card face down");
   t.act("describe-as:eu3");
   t.act("ask-token:eureka");
   t.act("propose");
   // The receiver sees the declared description until the card arrives.
-  const auto v = t.st->view_json(1);
+  const auto v = t.st()->view_json(1);
   EXPECT_EQ(v["trade"]["offer_raw"][0], "eu3");
   t.act("accept");
   EXPECT_EQ(t.s().seat(1).raw_count(), 0);   // discarded at once, nothing gained
@@ -105,10 +105,10 @@ TEST(MwTrade, PartnerFulfilsRequestWithAMatchingCardOrBetrayed_MW15a) {
   EXPECT_EQ(t.legal(), (std::set<std::string>{"give-raw:betrayed"}));
   // The last card handed over completes the trade, and a Betrayed is caught in public (D5): the
   // line says so.
-  EXPECT_EQ(t.st->describe_action(t.id("give-raw:betrayed"), 0),
+  EXPECT_EQ(t.st()->describe_action(t.id("give-raw:betrayed"), 0),
             "Seat 2 hands over a card for Eureka 3; Betrayed cards are caught: Eureka 3");
   {
-    auto copy = t.st->clone();
+    auto copy = t.st()->clone();
     const auto told = copy->apply_narrated(t.id("give-raw:betrayed"), 0);
     const Event betrayed{"mw.betrayed", {{"seat", 1}, {"card", "mw.raw.eu3"}}};
     EXPECT_NE(std::find(told.begin(), told.end(), betrayed), told.end());
@@ -137,7 +137,7 @@ TEST(MwTrade, HypnoticBargainPeeksAtAnOfferedCard_MW15_MW31) {
   t.act("propose");
   ASSERT_TRUE(t.can("peek:0"));
   t.act("peek:0");
-  EXPECT_EQ(t.st->view_json(1)["trade"]["offer_raw"][0], "wild (really betrayed)");
+  EXPECT_EQ(t.st()->view_json(1)["trade"]["offer_raw"][0], "wild (really betrayed)");
   t.act("decline");
 }
 
@@ -168,10 +168,10 @@ TEST(MwPoints, HypnoticBargainPicksTheCard_MW31_D20) {
     ASSERT_EQ(t.can("peek:1"), choose);
     if (!choose) continue;
     t.act("peek:1");
-    const auto raw = t.st->view_json(1)["trade"]["offer_raw"];
+    const auto raw = t.st()->view_json(1)["trade"]["offer_raw"];
     EXPECT_EQ(raw[0], "e1");
     EXPECT_EQ(raw[1], "wild (really betrayed)");
-    EXPECT_EQ(t.st->view_json(0)["trade"]["offer_raw"][1], "wild (really betrayed)");
+    EXPECT_EQ(t.st()->view_json(0)["trade"]["offer_raw"][1], "wild (really betrayed)");
   }
 }
 
@@ -191,7 +191,7 @@ TEST(MwPoints, OpenTradingAsksTheTurnPlayerOnlyUnderAll_MW15a_D16) {
       EXPECT_EQ(t.s().current_player(), 0);
       EXPECT_TRUE(t.can("trade-with:1"));
     } else {
-      EXPECT_TRUE(t.st->is_chance());  // seat 1's turn: its refill
+      EXPECT_TRUE(t.st()->is_chance());  // seat 1's turn: its refill
     }
   }
 }

@@ -109,7 +109,7 @@ TEST(MwTricks, AnyTimeCards) {
   EXPECT_EQ(t.s().seat(1).dev[1], 1);
   t.act("play:espionage");
   t.act("target:1");
-  EXPECT_EQ(t.st->view_json(0)["seats"][1]["device"], "giant-robot");
+  EXPECT_EQ(t.st()->view_json(0)["seats"][1]["device"], "giant-robot");
   t.act("play:evil-laugh");
   EXPECT_EQ(t.s().seat(0).maniacal, 1);
 }
@@ -196,9 +196,9 @@ TEST(MwTricks, DominationCards_MW6b_MW6c) {
   for (auto k : {"superhero-intervention", "media-blackout"}) t.give_trick(1, k);
   t.c().seats[0].dev = {2, 1, 3, 2};
   t.act("threaten:city");  // below capability: Humiliation on success
-  ASSERT_EQ(t.s().current_player(), 0) << t.st->view_text(0);
+  ASSERT_EQ(t.s().current_player(), 0) << t.st()->view_text(0);
   t.act("play:evil-monologue");
-  ASSERT_EQ(t.s().current_player(), 1) << t.st->view_text(0);
+  ASSERT_EQ(t.s().current_player(), 1) << t.st()->view_text(0);
   t.act("pass");
   t.act("play:public-panic");
   t.act("pass");
@@ -254,7 +254,7 @@ TEST(MwPoints, WindowTakesEveryPlayUntilAllPass_MW6a) {
   ASSERT_EQ(t.s().stage(), Stage::kWindow);  // a fourth play is still offered
   EXPECT_EQ(t.s().current_player(), 1);
   t.act("play:ambush");  // nobody holds a card now: the window closes, the dice are next
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   EXPECT_EQ(t.s().dice_count(0), 3);  // Killer Drones 1 + 2 Reinforcements
   EXPECT_EQ(t.s().dice_count(1), 6);  // Lair 2 + 2 Ambushes
 }
@@ -292,10 +292,10 @@ TEST(MwPoints, InsiderTipOnAnEarlierStack_MW32_MW6c) {
   t.act("select-minion:nanites");
   t.act("select-minion:giant-ants");
   t.act("select-minion:killer-robot");
-  EXPECT_EQ(t.st->view_json(1)["minion_top"]["cards"],
+  EXPECT_EQ(t.st()->view_json(1)["minion_top"]["cards"],
             nlohmann::json::array(
                 {t.minion("nanites"), t.minion("giant-ants"), t.minion("killer-robot")}));
-  EXPECT_FALSE(t.st->view_json(0)["minion_top"].contains("cards"));  // re-ordered unseen
+  EXPECT_FALSE(t.st()->view_json(0)["minion_top"].contains("cards"));  // re-ordered unseen
 }
 
 // Evil Laugh (P-DT) with MW-6b: its Maniacal counter in the Domination phase opens the
@@ -326,7 +326,7 @@ TEST(MwPoints, EvilLaughInsideAThreatWindowNests_MW6a_MW6b) {
   t.act("play:media-blackout");
   EXPECT_EQ(t.s().seat(1).maniacal, 0);
   EXPECT_EQ(t.s().window(), Window::kThreatDeclared);
-  ASSERT_TRUE(t.st->is_chance());  // nobody holds a card: the threat's dice
+  ASSERT_TRUE(t.st()->is_chance());  // nobody holds a card: the threat's dice
   EXPECT_EQ(t.s().dice_count(0), 4);
 }
 
@@ -394,11 +394,11 @@ TEST(MwTricks, InsiderTipLooksAreToldAsLooksNotDraws_MW32) {
   t.give_trick(0, "insider-tip");
   t.act("play:insider-tip");
   t.act("insider:minions");
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   const Action look = t.id("minion:killer-robot");
-  EXPECT_EQ(t.st->describe_action(look, 1), "Seat 1 looks at a Minion card");
-  EXPECT_EQ(t.st->describe_action(look, kSpectator), "Seat 1 looks at a Minion card");
-  EXPECT_EQ(t.st->describe_action(look, 0), "You look at the Minion Killer Robot");
+  EXPECT_EQ(t.st()->describe_action(look, 1), "Seat 1 looks at a Minion card");
+  EXPECT_EQ(t.st()->describe_action(look, kSpectator), "Seat 1 looks at a Minion card");
+  EXPECT_EQ(t.st()->describe_action(look, 0), "You look at the Minion Killer Robot");
   t.act("minion:killer-robot");
   t.act("minion:zombies");
   t.act("minion:giant-ants");
@@ -409,14 +409,14 @@ TEST(MwTricks, InsiderTipLooksAreToldAsLooksNotDraws_MW32) {
   t.act("insider:empires");
   const auto outcomes = t.outcomes();
   ASSERT_FALSE(outcomes.empty());
-  EXPECT_EQ(t.st->describe_action(outcomes[0].action, 1), "Seat 1 looks at an Empire card");
+  EXPECT_EQ(t.st()->describe_action(outcomes[0].action, 1), "Seat 1 looks at an Empire card");
   // A bought Minion is drawn: the others are told a Minion was drawn, not which.
   Table b = creation_two({"e3", "m2", "s2", "e1", "e1"});
   b.c().seats[0].stock = {1, 0, 0, 0};  // placed: one purchase
   b.act("buy-minion");
   b.act("pay:energy");
-  ASSERT_TRUE(b.st->is_chance());
-  EXPECT_EQ(b.st->describe_action(b.id("minion:zombies"), 1), "Seat 1 draws a Minion face down");
+  ASSERT_TRUE(b.st()->is_chance());
+  EXPECT_EQ(b.st()->describe_action(b.id("minion:zombies"), 1), "Seat 1 draws a Minion face down");
 }
 
 }  // namespace

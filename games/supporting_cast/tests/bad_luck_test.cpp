@@ -23,16 +23,16 @@ TEST(SupportingCastRules, SC11_SC11a_BadLuckStepsRevealMarkerFaceUpThenScoreSeve
   EXPECT_EQ(t.s().seat(0).bad_luck, 1);
   EXPECT_EQ(t.s().seat(0).known, t.s().seat(0).hand);  // revealed to all
   const int marker = t.s().seat(0).hand.first();
-  t.st->apply(act::kMarker + marker);
+  t.st()->apply(act::kMarker + marker);
   EXPECT_EQ(t.s().seat(0).marker, marker);
   EXPECT_FALSE(t.s().seat(0).marker_face_up);
   // Others see that a marker lies face down, not which card (its identity is hidden).
-  auto view1 = t.st->view_json(1);
+  auto view1 = t.st()->view_json(1);
   EXPECT_EQ(view1["seats"][0]["marker"]["state"], "face-down");
   EXPECT_FALSE(view1["seats"][0]["marker"].contains("card"));
-  EXPECT_TRUE(t.st->view_json(0)["seats"][0]["marker"].contains("card"));
+  EXPECT_TRUE(t.st()->view_json(0)["seats"][0]["marker"].contains("card"));
   // Step 1 draws one card and ends the turn (bad-luck-retry=no), with no SC-8 draw.
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   t.draw_dead();
   EXPECT_EQ(t.s().seat(0).hand.count(), 7);  // six dealt, one drawn after the villain card
   EXPECT_EQ(t.seat_to_move(), 1);
@@ -40,8 +40,8 @@ TEST(SupportingCastRules, SC11_SC11a_BadLuckStepsRevealMarkerFaceUpThenScoreSeve
   // Step 2: the marker is turned face up; the turn ends with no draw.
   EXPECT_EQ(t.s().seat(0).bad_luck, 2);
   EXPECT_TRUE(t.s().seat(0).marker_face_up);
-  EXPECT_EQ(t.st->view_json(1)["seats"][0]["marker"]["state"], "face-up");
-  EXPECT_TRUE(t.st->view_json(1)["seats"][0]["marker"].contains("card"));
+  EXPECT_EQ(t.st()->view_json(1)["seats"][0]["marker"]["state"], "face-up");
+  EXPECT_TRUE(t.st()->view_json(1)["seats"][0]["marker"].contains("card"));
   EXPECT_EQ(t.s().seat(0).hand.count(), 7);
   others_pass(t, 3);
   // Step 3: no all-in possible: the round ends and seat 0 scores 7 (SC-13, SC-15).
@@ -60,7 +60,7 @@ TEST(SupportingCastRules, SC11_BadLuckRetryMakesANowLegalPlay) {
   t.play_draw("wolf.villain");
   others_pass(t, 1);
   ASSERT_EQ(t.s().phase(), SupportingCastState::Phase::kChooseMarker);
-  t.st->apply(act::kMarker + t.s().seat(0).hand.first());
+  t.st()->apply(act::kMarker + t.s().seat(0).hand.first());
   t.draw("wolf.h1");  // now seat 0 has a legal play: it must make it in the same turn
   EXPECT_EQ(t.seat_to_move(), 0);
   EXPECT_EQ(t.s().phase(), SupportingCastState::Phase::kTurn);
@@ -74,7 +74,7 @@ TEST(SupportingCastRules, SC11_BadLuckRetryStepsFollowAtOnce) {
   t.setup(kVillains4, {}, quiet({}));
   t.play_draw("wolf.villain");
   others_pass(t, 1);
-  t.st->apply(act::kMarker + t.s().seat(0).hand.first());
+  t.st()->apply(act::kMarker + t.s().seat(0).hand.first());
   t.draw_dead();  // still nothing: step 2 and step 3 follow at once: the round ends
   EXPECT_EQ(t.s().rounds_finished(), 1);
   EXPECT_EQ(t.s().last_round().end, RoundEnd::kThirdBadLuck);
@@ -104,7 +104,7 @@ TEST(SupportingCastRules, SC12_SC12a_MarkerPlayedWhenItFitsAndReplaced) {
   EXPECT_EQ(t.s().seat(0).marker, t.card("rumpel.e5"));
   EXPECT_FALSE(t.s().seat(0).marker_face_up);
   // Then the SC-8 draw.
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   t.draw_dead();
   EXPECT_EQ(t.seat_to_move(), 1);
 }
@@ -126,7 +126,7 @@ TEST(SupportingCastRules, SC12a_EmptyHandMarkerIsAnAllInCardThenTheLeaderCard) {
   // No hand card: the lowest all-in card left replaces the marker (public).
   EXPECT_EQ(t.s().seat(0).marker, 101);
   EXPECT_EQ(t.s().all_in_supply_count(), 5);
-  EXPECT_EQ(t.st->view_json(2)["seats"][0]["marker"]["card"], "all-in card 1");
+  EXPECT_EQ(t.st()->view_json(2)["seats"][0]["marker"]["card"], "all-in card 1");
 }
 
 TEST(SupportingCastRules, SC13_AllInWithTheVillainCardWinsOnThreeHits) {
@@ -135,7 +135,7 @@ TEST(SupportingCastRules, SC13_AllInWithTheVillainCardWinsOnThreeHits) {
   TestAccess::lay_events(t.s(), 0, {2, 3, 4, 5, 6}, /*by_owner=*/true);
   // Reserve optional: seat 0 keeps the villain card and courts bad luck three times.
   t.act("bad-luck");
-  t.st->apply(act::kMarker + t.s().seat(0).hand.first());
+  t.st()->apply(act::kMarker + t.s().seat(0).hand.first());
   t.draw_dead();
   others_pass(t, 1);
   t.act("bad-luck");
@@ -152,10 +152,10 @@ TEST(SupportingCastRules, SC13_AllInWithTheVillainCardWinsOnThreeHits) {
   t.act("name:5");
   t.act("turn:5");
   t.act("name:1");
-  EXPECT_EQ(t.st->legal_actions().size(), 4u);  // four all-in cards left to turn
+  EXPECT_EQ(t.st()->legal_actions().size(), 4u);  // four all-in cards left to turn
   t.act("turn:1");
-  ASSERT_TRUE(t.st->is_terminal());
-  EXPECT_EQ(t.st->winners(), std::vector<Player>{0});
+  ASSERT_TRUE(t.st()->is_terminal());
+  EXPECT_EQ(t.st()->winners(), std::vector<Player>{0});
   EXPECT_EQ(t.s().win_condition(), WinCondition::kAllIn);
   EXPECT_EQ(t.s().last_round().end, RoundEnd::kAllInWin);
 }
@@ -178,7 +178,7 @@ TEST(SupportingCastRules, SC13_AllInMissScoresSevenAndSuperHeroNeedsFour) {
     t.act(fmt::format("name:{}", k));
     t.act(fmt::format("turn:{}", k));
   }
-  EXPECT_FALSE(t.st->is_terminal());  // three hits are not enough with the super hero
+  EXPECT_FALSE(t.st()->is_terminal());  // three hits are not enough with the super hero
   t.act("name:4");
   t.act("turn:6");  // a miss: the round ends, seat 0 scores 7
   EXPECT_EQ(t.s().seat(0).score, 7);

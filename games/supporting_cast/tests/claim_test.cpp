@@ -26,7 +26,7 @@ TEST(SupportingCastRules, SC20_SC20a_ClaimTakesTheNamedCardAndTheOwnerMayAnswer)
   t.act("claim:wolf.e2");
   // The holder hands it over (public) and draws a replacement.
   EXPECT_FALSE(t.s().seat(2).hand.test(t.card("wolf.e2")));
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   t.draw_dead();
   EXPECT_EQ(t.s().seat(2).hand.count(), 6);
   // The owner of the played super hero's villain may answer with the claimer's super hero.
@@ -38,7 +38,7 @@ TEST(SupportingCastRules, SC20_SC20a_ClaimTakesTheNamedCardAndTheOwnerMayAnswer)
   EXPECT_TRUE(t.s().seat(1).known.test(t.card("wolf.super")));  // shown
   // The claimed card is played at once (it fits the wolf chain at 1), then the SC-8 draw.
   EXPECT_EQ(t.s().chain(0).count, 2);
-  ASSERT_TRUE(t.st->is_chance());
+  ASSERT_TRUE(t.st()->is_chance());
   t.draw_dead();
   EXPECT_EQ(t.seat_to_move(), 1);
 }
@@ -63,7 +63,7 @@ TEST(SupportingCastRules, SC20a_AClaimMayNameAnyOfTheTwelveOwnEventsAndHeroes) {
   EXPECT_TRUE(t.s().claim_prospects(0).test(t.card("wolf.e2")));
   t.act("claim:wolf.e5");  // in seat 0's own hand: nobody else holds it, the claim fails
   for (int q = 1; q < 4; ++q) EXPECT_EQ(t.s().seat(q).known, t.s().seat(q).hand) << q;
-  EXPECT_EQ(t.st->view_json(0)["pile_bottom"], nlohmann::json::array({"queen.super"}));
+  EXPECT_EQ(t.st()->view_json(0)["pile_bottom"], nlohmann::json::array({"queen.super"}));
   EXPECT_TRUE(t.s().seat(0).hand.test(t.card("wolf.e5")));
   EXPECT_EQ(t.seat_to_move(), 1);
 }
@@ -74,7 +74,7 @@ TEST(SupportingCastRules, SC20a_FailedClaimRevealsHandsAndSendsTheSuperHeroToThe
   t.act("play:queen.super");
   t.act("claim:wolf.e5");  // in the pile: nobody holds it
   for (int q = 1; q < 4; ++q) EXPECT_EQ(t.s().seat(q).known, t.s().seat(q).hand) << q;
-  EXPECT_EQ(t.st->view_json(0)["pile_bottom"], nlohmann::json::array({"queen.super"}));
+  EXPECT_EQ(t.st()->view_json(0)["pile_bottom"], nlohmann::json::array({"queen.super"}));
   EXPECT_EQ(t.seat_to_move(), 1);  // the turn ends without a draw
   EXPECT_EQ(t.s().seat(0).hand.count(), 5);
 }

@@ -28,8 +28,8 @@ std::vector<std::string> render_all(const Catalogue& cat, const std::vector<Even
 
 // Applies an action by name and returns what `viewer` is told, in English.
 std::vector<std::string> told(Table& t, const std::string& action, Player viewer) {
-  const Catalogue& cat = t.g->catalogue();
-  return render_all(cat, t.st->apply_narrated(t.id(action), viewer), viewer, "en");
+  const Catalogue& cat = t.g()->catalogue();
+  return render_all(cat, t.st()->apply_narrated(t.id(action), viewer), viewer, "en");
 }
 
 // An internal key on a screen line: a card key ("wolf.e3", "queen.super"), an action name
@@ -209,9 +209,9 @@ TEST(SupportingCastNarration, SC6_DealIsOneEventPerViewer) {
   std::vector<std::vector<Event>> seen;
   std::vector<Action> legal;
   const Player viewers[] = {0, 1, kSpectator};
-  while (t.st->is_chance()) {
-    t.st->legal_actions(legal);
-    seen = t.st->apply_narrated(legal.front(), viewers);
+  while (t.st()->is_chance()) {
+    t.st()->legal_actions(legal);
+    seen = t.st()->apply_narrated(legal.front(), viewers);
   }
   ASSERT_EQ(seen[0].size(), 1u);
   EXPECT_EQ(seen[0][0].id, "sc.deal.you");
@@ -231,8 +231,8 @@ TEST(SupportingCastNarration, SC10_SkipsAreTold) {
   EXPECT_TRUE(contains(lines, "against you"));
   EXPECT_TRUE(contains(lines, "You will miss your next turn"));
   // The draw ends seat 0's turn; seat 1's turn is lost at once, and seat 1 is told so.
-  auto after =
-      render_all(t.g->catalogue(), t.st->apply_narrated(t.id("deal:" + t.dead_card()), 1), 1, "en");
+  auto after = render_all(t.g()->catalogue(),
+                          t.st()->apply_narrated(t.id("deal:" + t.dead_card()), 1), 1, "en");
   EXPECT_TRUE(contains(after, "You are skipped this turn"));
   EXPECT_EQ(t.seat_to_move(), 2);
 }
@@ -257,7 +257,7 @@ TEST(SupportingCastNarration, SC14_SC17_RoundEndScoresAndWhyTheWinnersWon) {
   RenderContext zh;
   zh.lang = "zh-TW";
   zh.viewer = 2;
-  EXPECT_NE(t.st->view_text_for(zh).find("遊戲結束"), std::string::npos);
+  EXPECT_NE(t.st()->view_text_for(zh).find("遊戲結束"), std::string::npos);
 }
 
 // SC-8a, SC-11: bad-luck steps are told: the hand shown at step 1 (to everyone), the marker
@@ -266,19 +266,20 @@ TEST(SupportingCastNarration, SC11_BadLuckStepsAreTold) {
   Table t(4);
   t.setup(kVillains4, {}, quiet({}));
   ASSERT_EQ(t.legal(), (std::set<std::string>{"play:wolf.villain", "bad-luck"}));
-  const auto& g = static_cast<const SupportingCastGame&>(*t.g);
+  const auto& g = static_cast<const SupportingCastGame&>(*t.g());
   const int first = t.s().seat(0).hand.first();
   auto lines = told(t, "bad-luck", 1);
   ASSERT_GE(lines.size(), 2u);
   EXPECT_EQ(lines[0], "Seat 1 takes bad luck rather than play a reserve card");
   EXPECT_EQ(lines[1].rfind("Seat 1 has bad luck (1 of 3) and shows their hand: ", 0), 0u)
       << lines[1];
-  EXPECT_NE(lines[1].find(t.g->catalogue().card(g.card_key(first), "en")->name), std::string::npos);
+  EXPECT_NE(lines[1].find(t.g()->catalogue().card(g.card_key(first), "en")->name),
+            std::string::npos);
   const std::string marker = "marker:" + g.card_key(first);
-  EXPECT_EQ(t.st->describe_action(t.id(marker), 1),
+  EXPECT_EQ(t.st()->describe_action(t.id(marker), 1),
             "Seat 1 lays a card face down as the bad-luck marker");
-  EXPECT_EQ(t.st->describe_action(t.id(marker), 0),
-            "You lay " + t.g->catalogue().card(g.card_key(first), "en")->name +
+  EXPECT_EQ(t.st()->describe_action(t.id(marker), 0),
+            "You lay " + t.g()->catalogue().card(g.card_key(first), "en")->name +
                 " face down as your bad-luck marker");
 }
 
@@ -287,7 +288,7 @@ TEST(SupportingCastNarration, TableInPlainWords) {
   Table t(4);
   t.setup(kVillains4, {{"wolf", 5}}, quiet({"wolf.e6"}));
   t.play_draw("wolf.e6");
-  const std::string table = t.st->view_text(0);
+  const std::string table = t.st()->view_text(0);
   EXPECT_NE(table.find("The Big Bad Wolf [····56·], played by you, all laid by the owner"),
             std::string::npos)
       << table;

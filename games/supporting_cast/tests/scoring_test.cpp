@@ -17,10 +17,10 @@ TEST(SupportingCastRules, SC14_CompletingOwnChainAloneWinsOutright) {
   t.setup(kVillains4, {}, quiet({"wolf.e7"}));
   TestAccess::lay_events(t.s(), 0, {2, 3, 4, 5, 6}, true);
   t.act("play:wolf.e7");
-  ASSERT_TRUE(t.st->is_terminal());
-  EXPECT_EQ(t.st->winners(), std::vector<Player>{0});
+  ASSERT_TRUE(t.st()->is_terminal());
+  EXPECT_EQ(t.st()->winners(), std::vector<Player>{0});
   EXPECT_EQ(t.s().win_condition(), WinCondition::kOwnChain);
-  EXPECT_EQ(t.st->returns(), (std::vector<double>{1, 0, 0, 0}));
+  EXPECT_EQ(t.st()->returns(), (std::vector<double>{1, 0, 0, 0}));
 }
 
 TEST(SupportingCastRules, SC14_SC15_CompletionScoresTheCardsValue) {
@@ -39,7 +39,7 @@ TEST(SupportingCastRules, SC14_OwnChainNotAllByOwnerOnlyScores) {
   t.setup(kVillains4, {}, quiet({"wolf.e7"}));
   TestAccess::lay_events(t.s(), 0, {2, 3, 4, 5, 6}, false);
   t.act("play:wolf.e7");
-  EXPECT_FALSE(t.st->is_terminal());
+  EXPECT_FALSE(t.st()->is_terminal());
   EXPECT_EQ(t.s().seat(0).score, 7);
 }
 
@@ -62,7 +62,7 @@ TEST(SupportingCastRules, SC15_SC15a_ScoresCapAtFifteenAtLeastOnePoint) {
     TestAccess::set_score(u.s(), 3, 5);
     u.act(fmt::format("play:wolf.e{}", missing));
     EXPECT_EQ(u.s().seat(0).score, c.after) << c.before << "+" << c.points;
-    EXPECT_EQ(u.st->is_terminal(), c.after == 16);
+    EXPECT_EQ(u.st()->is_terminal(), c.after == 16);
   }
 }
 
@@ -76,13 +76,13 @@ TEST(SupportingCastRules, SC17_SixteenWinsAloneUnlessSomeoneHasZero) {
     TestAccess::set_score(t.s(), 2, zero ? 0 : 2);
     TestAccess::set_score(t.s(), 3, zero ? 0 : 9);
     t.act("play:queen.e2");
-    ASSERT_TRUE(t.st->is_terminal());
+    ASSERT_TRUE(t.st()->is_terminal());
     if (zero) {
-      EXPECT_EQ(t.st->winners(),
+      EXPECT_EQ(t.st()->winners(),
                 (std::vector<Player>{2, 3}));  // the zero-point players win together
       EXPECT_EQ(t.s().win_condition(), WinCondition::kZeroPoints);
     } else {
-      EXPECT_EQ(t.st->winners(), std::vector<Player>{0});
+      EXPECT_EQ(t.st()->winners(), std::vector<Player>{0});
       EXPECT_EQ(t.s().win_condition(), WinCondition::kSixteen);
     }
   }
@@ -95,15 +95,15 @@ TEST(SupportingCastRules, SC19_SC19a_PartyEndingGivesEveryoneElseOneMoreTurn) {
   TestAccess::set_score(t.s(), 0, 15);
   TestAccess::set_score(t.s(), 3, 0);
   t.act("play:queen.e2");
-  EXPECT_FALSE(t.st->is_terminal());  // the round goes on
+  EXPECT_FALSE(t.st()->is_terminal());  // the round goes on
   EXPECT_EQ(t.s().seat(0).score, 16);
   t.draw_dead();  // completions in the party ending do not end the round: the player draws
   EXPECT_EQ(t.seat_to_move(), 1);
   t.play_draw("queen.h1");
   t.play_draw("stepmother.h1");
   t.play_draw("witch.h1");
-  ASSERT_TRUE(t.st->is_terminal());
-  EXPECT_EQ(t.st->winners(), std::vector<Player>{0});  // the zero-point rule does not apply
+  ASSERT_TRUE(t.st()->is_terminal());
+  EXPECT_EQ(t.st()->winners(), std::vector<Player>{0});  // the zero-point rule does not apply
   EXPECT_EQ(t.s().last_round().end, RoundEnd::kPartyEnd);
 }
 
@@ -148,17 +148,17 @@ TEST(SupportingCastRules, SC13_SC19a_MissedAllInInThePartyEndingReturnsTheTurned
   EXPECT_EQ(t.s().all_in_supply_count(), 5);
   t.act("name:4");
   t.act("turn:5");  // a miss: seat 1 scores 7 and the round goes on
-  EXPECT_FALSE(t.st->is_terminal());
+  EXPECT_FALSE(t.st()->is_terminal());
   EXPECT_EQ(t.s().seat(1).score, 7);
   EXPECT_EQ(t.seat_to_move(), 2);
   EXPECT_EQ(t.s().all_in_supply_count(), 6);
-  EXPECT_EQ(t.st->view_json(3)["all_in_supply"], nlohmann::json::array({1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(t.st()->view_json(3)["all_in_supply"], nlohmann::json::array({1, 2, 3, 4, 5, 6}));
   t.act("play:stepmother.h3");
   t.draw("westwitch.h4");
   t.act("play:witch.h3");
   t.draw("snowqueen.h1");
-  ASSERT_TRUE(t.st->is_terminal());
-  EXPECT_EQ(t.st->winners(), std::vector<Player>{0});
+  ASSERT_TRUE(t.st()->is_terminal());
+  EXPECT_EQ(t.st()->winners(), std::vector<Player>{0});
 }
 
 TEST(SupportingCastRules, SC19a_PartySeveralOnSixteenLowestScoreWins) {
@@ -178,8 +178,8 @@ TEST(SupportingCastRules, SC19a_PartySeveralOnSixteenLowestScoreWins) {
   EXPECT_EQ(t.s().seat(1).score, 16);
   t.play_draw("stepmother.h1");
   t.play_draw("witch.h1");
-  ASSERT_TRUE(t.st->is_terminal());
-  EXPECT_EQ(t.st->winners(), std::vector<Player>{2});  // the lowest score at the table
+  ASSERT_TRUE(t.st()->is_terminal());
+  EXPECT_EQ(t.st()->winners(), std::vector<Player>{2});  // the lowest score at the table
   EXPECT_EQ(t.s().win_condition(), WinCondition::kPartyLowest);
 }
 

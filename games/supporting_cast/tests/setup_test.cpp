@@ -16,18 +16,18 @@ TEST(SupportingCastRules, SC3_SC4_SC5_SC6_SetupDealsVillainsChainsAndHands) {
   for (int n = 4; n <= 7; ++n) {
     Table t(n);
     // SC-3: villains are dealt by chance, one per seat, all different.
-    EXPECT_TRUE(t.st->is_chance());
-    EXPECT_EQ(t.st->legal_actions().size(), 7u);
+    EXPECT_TRUE(t.st()->is_chance());
+    EXPECT_EQ(t.st()->legal_actions().size(), 7u);
     Rng rng(n);
     while (t.s().phase() == SupportingCastState::Phase::kDealVillain)
-      t.st->apply(t.st->sample_chance(rng));
+      t.st()->apply(t.st()->sample_chance(rng));
     std::set<int> vs;
     for (int p = 0; p < n; ++p) vs.insert(t.s().seat(p).villain);
     EXPECT_EQ(static_cast<int>(vs.size()), n);
     // SC-4: seven chains, each started by chance over its seven events.
-    EXPECT_EQ(t.st->legal_actions().size(), 7u);
+    EXPECT_EQ(t.st()->legal_actions().size(), 7u);
     while (t.s().phase() != SupportingCastState::Phase::kTurn)
-      t.st->apply(t.st->sample_chance(rng));
+      t.st()->apply(t.st()->sample_chance(rng));
     int chains = 0;
     for (int v = 0; v < kVillains; ++v)
       chains += t.s().chain(v).on_table && t.s().chain(v).count == 1;
@@ -41,7 +41,7 @@ TEST(SupportingCastRules, SC3_SC4_SC5_SC6_SetupDealsVillainsChainsAndHands) {
     // SC-5: the rest (42 events + 35 heroes) is the pile.
     EXPECT_EQ(t.s().pile_size(), 42 + 35 - n * h);
     // SC-7: seat 0 starts the first round.
-    EXPECT_EQ(t.st->current_player(), 0);
+    EXPECT_EQ(t.st()->current_player(), 0);
   }
 }
 
@@ -61,7 +61,7 @@ TEST(SupportingCastRules, SC16_ScorerNamesTheStartPlayer) {
   t.act("play:queen.e2");
   // A new round is set up by chance; then the scorer (seat 0) names the start player.
   Rng rng(3);
-  while (t.st->is_chance()) t.st->apply(t.st->sample_chance(rng));
+  while (t.st()->is_chance()) t.st()->apply(t.st()->sample_chance(rng));
   EXPECT_EQ(t.s().phase(), SupportingCastState::Phase::kNameStart);
   EXPECT_EQ(t.seat_to_move(), 0);
   EXPECT_EQ(t.legal(), (std::set<std::string>{"start:0", "start:1", "start:2", "start:3"}));

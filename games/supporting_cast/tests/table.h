@@ -1,6 +1,6 @@
-// The rule tests' table: a game of Tribute to the Supporting Cast whose chance outcomes
-// (villains, chain starts, deals, draws) are forced through apply(), so a test sets up exactly
-// the position a rule needs, by action names.
+// The rule tests' table: a game of Tribute to the Supporting Cast on the core's scripted table
+// (core/testing/scripted_table.h), whose chance outcomes (villains, chain starts, deals, draws)
+// are forced by name, so a test sets up exactly the position a rule needs.
 #pragma once
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "scripted_table.h"
 #include "supporting_cast/supporting_cast.h"
 #include "test_access.h"
 #include "villainy/core/registry.h"
@@ -22,39 +23,30 @@ namespace villainy::supporting_cast::test_table {
 
 // Data order of the default cast: wolf 0, queen 1, stepmother 2, witch 3, snowqueen 4, rumpel 5,
 // westwitch 6.
-class Table {
+class Table : public villainy::testing::ScriptedTable {
  public:
-  explicit Table(int n, std::map<std::string, std::string> opts = {}) {
-    register_game();
-    g = load_game("supporting-cast", opts, n);
-    st = g->new_initial_state();
-  }
-  SupportingCastState& s() { return static_cast<SupportingCastState&>(*st); }
-  Action id(const std::string& name) const {
-    auto a = g->action_from_name(name);
-    if (!a) throw std::runtime_error("no action named " + name);
-    return *a;
-  }
-  void act(const std::string& name) { st->apply(id(name)); }
-  bool can(const std::string& name) const { return st->is_legal(id(name)); }
+  explicit Table(int n, const std::map<std::string, std::string>& opts = {})
+      : ScriptedTable(registered(), n, opts) {}
+  SupportingCastState& s() { return static_cast<SupportingCastState&>(*state_); }
+  std::unique_ptr<State>& st() { return state_; }
+  const std::shared_ptr<const Game>& g() const { return game_; }
+  // Whoever decides next takes `name`; a ScriptError (naming the step) if it is illegal.
+  void act(const std::string& name) { step(name); }
+  bool can(const std::string& name) const { return state_->is_legal(id(name)); }
   int card(const std::string& key) const { return id("play:" + key) - act::kPlay; }
-  std::set<std::string> legal() const {
-    std::set<std::string> out;
-    for (Action a : st->legal_actions()) out.insert(g->action_name(a));
-    return out;
-  }
+  std::set<std::string> legal() const { return legal_set(); }
   // Deals villains (keys per seat), chain starts (default event 1) and hands: given cards first,
   // then dead fillers for seats whose hand is given, any pile card for the others.
   void setup(const std::vector<std::string>& villains, std::map<std::string, int> starts,
              std::vector<std::vector<std::string>> hands) {
     for (const auto& v : villains) act("villain:" + v);
-    const auto& cast = static_cast<const SupportingCastGame&>(*g).cast();
+    const auto& cast = static_cast<const SupportingCastGame&>(*game_).cast();
     for (int v = 0; v < kVillains; ++v) {
       if (!s().chain(v).on_table) continue;
       const std::string& key = cast.villains[static_cast<size_t>(v)].key;
       act(fmt::format("deal:{}.e{}", key, starts.count(key) ? starts[key] : 1));
     }
-    const int n = g->num_players();
+    const int n = game_->num_players();
     const int h = n >= 6 ? 4 : (n == 5 ? 5 : 6);
     const size_t given = hands.size();  // seats whose hand is given get dead fillers
     hands.resize(static_cast<size_t>(n));
@@ -97,12 +89,12 @@ class Table {
     for (int p = 0; p < n; ++p)
       if (static_cast<size_t>(p) >= given) fill(p, other, dead);
     for (int p = 0; p < n; ++p)
-      for (int c : final_hands[static_cast<size_t>(p)]) st->apply(act::kDeal + c);
+      for (int c : final_hands[static_cast<size_t>(p)]) step(name(act::kDeal + c));
     dead_left = dead;
   }
   // A card nobody will be able to play soon, for forced draws.
   std::string dead_card() {
-    const auto& gg = static_cast<const SupportingCastGame&>(*g);
+    const auto& gg = static_cast<const SupportingCastGame&>(*game_);
     for (size_t i = 0; i < dead_left.size(); ++i)
       if (s().pile().test(dead_left[i])) {
         int c = dead_left[i];
@@ -116,13 +108,17 @@ class Table {
   // The player to move plays `key` and draws a dead card.
   void play_draw(const std::string& key) {
     act("play:" + key);
-    if (st->is_chance()) draw_dead();
+    if (state_->is_chance()) draw_dead();
   }
-  int seat_to_move() const { return st->current_player(); }
+  int seat_to_move() const { return state_->current_player(); }
 
-  std::shared_ptr<const Game> g;
-  std::unique_ptr<State> st;
   std::vector<int> dead_left;
+
+ private:
+  static std::string registered() {
+    register_game();
+    return "supporting-cast";
+  }
 };
 
 // Seats 1–3 hold their own heroes (always playable, no effect): a quiet table for seat 0.

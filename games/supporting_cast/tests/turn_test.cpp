@@ -23,7 +23,7 @@ TEST(SupportingCastRules, SC8_SC9_TopChainOneAboveOrBelowCyclic) {
   EXPECT_FALSE(t.can("bad-luck"));
   // SC-8: after the play, the player draws one card, then the turn passes on.
   t.act("play:wolf.e6");
-  EXPECT_TRUE(t.st->is_chance());
+  EXPECT_TRUE(t.st()->is_chance());
   t.draw_dead();
   EXPECT_EQ(t.s().seat(0).hand.count(), 6);
   EXPECT_EQ(t.seat_to_move(), 1);
@@ -124,7 +124,7 @@ TEST(SupportingCastRules, SC21_StuckTableIsCounted) {
   for (int p = 0; p < 4; ++p) {
     ASSERT_EQ(t.seat_to_move(), p);
     t.act("bad-luck");
-    t.st->apply(act::kMarker + t.s().seat(p).hand.first());
+    t.st()->apply(act::kMarker + t.s().seat(p).hand.first());
     t.draw(fmt::format("westwitch.e{}", 3 + p));
   }
   EXPECT_EQ(t.s().round_stuck_count(), 1);
@@ -146,7 +146,7 @@ TEST(SupportingCastRules, SC21_SeatsOutForTheRoundHaveNoSlotsAndTheEndingSlotCou
   EXPECT_EQ(t.s().round_stuck_count(), 0);  // no slot so far was without a play
   ASSERT_EQ(t.seat_to_move(), 0);
   t.act("bad-luck");  // seat 0 keeps its villain card (SC-8a)
-  t.st->apply(act::kMarker + t.s().seat(0).hand.first());
+  t.st()->apply(act::kMarker + t.s().seat(0).hand.first());
   t.draw_dead();
   EXPECT_EQ(t.s().round_stuck_count(), 1);  // one seat taking turns: one slot is a circuit
   ASSERT_EQ(t.seat_to_move(), 0);

@@ -18,8 +18,8 @@ inline constexpr int kProtocolVersion = 1;
 
 class ApiError : public std::runtime_error {
  public:
-  ApiError(int http_status, std::string code, const std::string& message)
-      : std::runtime_error(message), status(http_status), code(std::move(code)) {}
+  ApiError(int http_status, std::string error_code, const std::string& message)
+      : std::runtime_error(message), status(http_status), code(std::move(error_code)) {}
   int status;
   std::string code;
 };
