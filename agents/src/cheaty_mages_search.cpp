@@ -36,9 +36,10 @@ void evaluate_cm(const State& st, std::span<double> out) {
   const int future = std::max(0, 3 - s.matches_counted() - (s.match_paid() ? 0 : 1));
   double v[cm::kMaxPlayers];
   double best = -1e300;
+  const cm_eval::Table table(s);  // read once for every seat
   for (int p = 0; p < n; ++p) {
     const auto& seat = s.seat(p);
-    v[p] = dealt ? cm_eval::evaluate(s, p) : seat.coins;
+    v[p] = dealt ? cm_eval::evaluate(s, table, p) : seat.coins;
     v[p] += (future > 0 ? kCardValue : 0.01) * seat.hand_n;
     best = std::max(best, v[p]);
   }

@@ -40,6 +40,20 @@ std::vector<std::pair<std::string, std::string>> available_agents(const std::str
 // Registers every agent of the project (idempotent): random, the games' heuristics, search bots.
 void register_all_agents();
 
+// An agent that can also decide on a state it is handed: a search's rollout hands it the
+// iteration's determinization, which is already a sample of the *searcher's* information (nothing
+// hidden from the searcher is in it), so the agent need not resample it again (issue 15: that
+// second resample was half of a Mwahahaha! ISMCTS iteration). Only searches call it, and only with
+// their own determinizations; every other caller goes through act(), which samples from the
+// seat's information as before. The games' heuristics implement it; `act_on(det, legal, rng)`
+// chooses as `act` would on a context whose sample is `det` (Cheaty Mages: one sample, `det`).
+class DeterminizedAgent {
+ public:
+  virtual ~DeterminizedAgent() = default;
+  // `legal` are det's legal actions for det.current_player().
+  virtual Action act_on(const State& det, const std::vector<Action>& legal, Rng& rng) = 0;
+};
+
 // Uniformly random among the legal actions.
 class RandomAgent : public Agent {
  public:
