@@ -26,6 +26,8 @@ struct Table {
     const auto& g = s.cm_game();
     int mod[cm::kPositions] = {}, doubled[cm::kPositions] = {};
     const int n = s.num_spells();
+    bool duplicates = false;  // Duplicate is rare: without one, no spell needs the inner loop
+    for (int i = 0; i < n && !duplicates; ++i) duplicates = s.spell(i).kind == cm::kind::kDuplicate;
     for (int i = 0; i < n; ++i) {
       const auto& sp = s.spell(i);
       if (sp.loc < 0 || sp.loc >= cm::kPositions) continue;
@@ -35,7 +37,7 @@ struct Table {
       if (sp.kind == cm::kind::kCauseUnpopularity) ++doubled[sp.loc];
       if (sp.kind == cm::kind::kDuplicate) continue;
       int m = sd.strength;
-      for (int j = 0; j < n; ++j)  // CM-22: Duplicate doubles the modifier
+      for (int j = 0; j < n && duplicates; ++j)  // CM-22: Duplicate doubles the modifier
         if (s.spell(j).attached == sp.uid && s.spell(j).kind == cm::kind::kDuplicate) m *= 2;
       mod[sp.loc] += m;
     }

@@ -147,9 +147,13 @@ class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
       explore(static_cast<const CheatyMagesState&>(st), me, Path{-1, -1, -1, -1}, 0, scratch_);
     }
     auto& lines = scratch_.lines;
-    std::sort(lines.begin(), lines.end(), [](const Scratch::Line& x, const Scratch::Line& y) {
+    const auto by_path = [](const Scratch::Line& x, const Scratch::Line& y) {
       return x.path < y.path || (x.path == y.path && x.sample < y.sample);
-    });
+    };
+    // One sample's lines come out of the depth-first search in this order already (legal actions
+    // ascend at every depth), and no two are equal: the sort is needed with several samples only.
+    if (!std::is_sorted(lines.begin(), lines.end(), by_path))
+      std::sort(lines.begin(), lines.end(), by_path);
     if (lines.empty())
       return std::find(legal.begin(), legal.end(), cm::act::kPass) != legal.end() ? cm::act::kPass
                                                                                   : legal[0];
