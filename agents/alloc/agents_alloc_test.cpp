@@ -3,8 +3,8 @@
 //   - a heuristic decision makes no allocation once the agent has warmed up (its reused buffers
 //     have grown to their steady size);
 //   - an ISMCTS move with the game's default settings (heuristic rollouts where the game registers
-//     them), and with heuristic rollouts in every game (deciding on the determinization, and
-//     resampling it at every rollout decision: resample=on), allocates nothing per iteration in
+//     them), and with heuristic rollouts in every game (resampling at every rollout decision, and
+//     deciding on the determinization: resample=off), allocates nothing per iteration in
 //     steady state;
 //   - and that the count catches a per-decision allocation when one is reintroduced (an agent
 //     that wraps the heuristic and allocates once per decision is reported).
@@ -134,7 +134,7 @@ TEST_F(AgentsAlloc, IsmctsIterationsAllocateNothingAfterWarmUp) {
     // The game's defaults (heuristic rollouts where registered) at a small budget; the tree and
     // the buffers grow during the first moves of each seat.
     for (const char* spec : {"ismcts:iterations=50", "ismcts:iterations=50:rollout=heuristic",
-                             "ismcts:iterations=30:rollout=heuristic:resample=on"}) {
+                             "ismcts:iterations=30:rollout=heuristic:resample=off"}) {
       long iterations = 0;
       const Count c = count_agent(*game, spec, 1, 5, 11, &iterations);
       std::printf("%s/%d %s: %ld moves, %ld iterations, %.3f allocations per iteration\n",

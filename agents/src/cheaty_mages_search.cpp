@@ -58,13 +58,12 @@ void register_cheaty_mages_search() {
   s.defaults.iterations = 100;
   s.defaults.depth = 20;
   s.defaults.rollout = "heuristic";
-  // The rollout heuristic resamples at each decision, as it does in a real game: deciding on the
-  // iteration's determinization itself (resample=off, the engine's default) was clearly weaker
-  // here, 32.65% [30.63–34.74] against 44.45% [42.28–46.64] for resample=on in 2,000 games of
-  // ismcts, ismcts:resample=on and two heuristics (docs/bots.md): this heuristic reads the
-  // opponents' face-down spells of the sample it is given, so without a fresh sample every
-  // rollout mage plays as if it saw the searcher's guesses.
-  s.defaults.rollout_resample = true;
+  // The rollout heuristic resamples at each decision (the engine's default), as it does in a real
+  // game: deciding on the iteration's determinization itself (resample=off) was clearly weaker
+  // here, 32.65% [30.63–34.74] against 44.45% [42.28–46.64] in 2,000 games of
+  // ismcts:resample=off, ismcts and two heuristics (docs/bots.md): this heuristic reads the
+  // face-down spells of the sample it is given, so without a fresh sample every rollout mage
+  // plays as if it saw the searcher's own spells.
   s.evaluator = evaluate_cm;
   s.rollout_agent = "heuristic:samples=1";
   register_search_settings("cheaty-mages", std::move(s));

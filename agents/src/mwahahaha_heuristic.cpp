@@ -43,8 +43,8 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
     ctx.sample_state_into(sampled_, rng);  // reused: no allocation per decision
     return decide(static_cast<const MwahahahaState&>(*sampled_), ctx.player(), legal, rng);
   }
-  // It reads only its own cards and the public table, so deciding on a search's determinization
-  // is the same policy as resampling it first.
+  // On a search's determinization as given (ismcts:resample=off): faster, but as a rollout
+  // policy every player then decides on the searcher's sample (docs/bots.md: weaker).
   Action act_on(const State& det, const std::vector<Action>& legal, Rng& rng) override {
     if (legal.size() == 1) return legal[0];
     return decide(static_cast<const MwahahahaState&>(det), det.current_player(), legal, rng);

@@ -64,12 +64,13 @@ TEST(Ismcts, DecisionIgnoresHiddenInformation) {
         std::vector<Action> la = real.legal_actions(), lb = other->legal_actions();
         ASSERT_EQ(la, lb);
         // The game's defaults (evaluator, depth, rollout policy) with a smaller budget, full
-        // random rollouts, capped heuristic rollouts (deciding on the determinization, and
-        // resampling it), opponents keyed by their information states, and root parallelism.
+        // random rollouts, capped heuristic rollouts (resampling at every rollout decision, and
+        // deciding on the determinization), opponents keyed by their information states, and
+        // root parallelism.
         for (const char* spec :
              {"ismcts:iterations=150", "ismcts:iterations=60:depth=0",
               "ismcts:iterations=40:depth=20:rollout=heuristic",
-              "ismcts:iterations=30:depth=20:rollout=heuristic:resample=on",
+              "ismcts:iterations=30:depth=20:rollout=heuristic:resample=off",
               "ismcts:iterations=40:observer=multi", "ismcts:iterations=60:trees=3"}) {
           auto a1 = make_agent(spec, *game);
           auto a2 = make_agent(spec, *game);
