@@ -3,6 +3,7 @@
 // small budget) among heuristics, and prints one fingerprint of every action of every game per
 // line. Two builds whose agents decide alike print the same lines.
 //   villainy_decision_trace [games-per-line (default 100)] [ismcts games-per-line (default 10)]
+//                           [extra ismcts parameters, e.g. resample=on]
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -39,6 +40,8 @@ int main(int argc, char** argv) {
   using namespace villainy;
   const int games = argc > 1 ? std::atoi(argv[1]) : 100;
   const int search_games = argc > 2 ? std::atoi(argv[2]) : 10;
+  const std::string spec =
+      std::string("ismcts:iterations=30") + (argc > 3 ? ":" : "") + (argc > 3 ? argv[3] : "");
   register_all_games();
   register_all_agents();
   for (const GameEntry* e : registered_games()) {
@@ -47,8 +50,8 @@ int main(int argc, char** argv) {
       fmt::print("{}/{} heuristic x{}: {:016x}\n", e->info.name, n, games,
                  trace(*game, {"heuristic"}, games));
       if (search_games > 0)
-        fmt::print("{}/{} ismcts:iterations=30,heuristic x{}: {:016x}\n", e->info.name, n,
-                   search_games, trace(*game, {"ismcts:iterations=30", "heuristic"}, search_games));
+        fmt::print("{}/{} {},heuristic x{}: {:016x}\n", e->info.name, n, spec, search_games,
+                   trace(*game, {spec, "heuristic"}, search_games));
     }
   }
   return 0;

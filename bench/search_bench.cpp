@@ -48,6 +48,23 @@ void BM_IsmctsMove(benchmark::State& st, std::string name, int players, std::str
       static_cast<double>(rollout) / static_cast<double>(std::max<std::int64_t>(1, iters));
 }
 
+// One benchmark iteration = one decision of the game's heuristic at a decision state of a random
+// game (its own determinization included).
+void BM_HeuristicDecision(benchmark::State& st, std::string name, int players) {
+  auto game = load_game(name, {}, players);
+  auto states = decision_states(*game, 64);
+  auto agent = make_agent("heuristic", *game);
+  Rng rng(2);
+  size_t i = 0;
+  std::vector<Action> legal;
+  for (auto _ : st) {
+    const State& s = *states[i++ % states.size()];
+    s.legal_actions(legal);
+    DecisionContext ctx(s, legal);
+    benchmark::DoNotOptimize(agent->act(ctx, rng));
+  }
+}
+
 void BM_Clone(benchmark::State& st, std::string name, int players) {
   auto game = load_game(name, {}, players);
   auto states = decision_states(*game, 64);
@@ -75,10 +92,13 @@ int register_all() {
     const std::string suffix = name + "/" + std::to_string(mid);
     benchmark::RegisterBenchmark(("Clone/" + suffix).c_str(), BM_Clone, name, mid);
     benchmark::RegisterBenchmark(("Resample/" + suffix).c_str(), BM_Resample, name, mid);
+    benchmark::RegisterBenchmark(("HeuristicDecision/" + suffix).c_str(), BM_HeuristicDecision,
+                                 name, mid);
     // The game's default ("ismcts": its registered defaults, docs/bots.md), then the engine's
     // generic settings (random rollouts capped at 60 actions, or to the end) at two budgets, the
     // same in every game.
-    for (const char* spec : {"ismcts", "ismcts:iterations=1000:depth=60:rollout=random",
+    for (const char* spec : {"ismcts", "ismcts:resample=off", "ismcts:observer=multi",
+                             "ismcts:trees=2", "ismcts:iterations=1000:depth=60:rollout=random",
                              "ismcts:iterations=10000:depth=60:rollout=random",
                              "ismcts:iterations=1000:depth=0:rollout=random"})
       benchmark::RegisterBenchmark(("Ismcts/" + suffix + "/" + spec).c_str(), BM_IsmctsMove, name,

@@ -3,7 +3,11 @@
 //   - a heuristic decision makes no allocation once the agent has warmed up (its reused buffers
 //     have grown to their steady size);
 //   - an ISMCTS move with the game's default settings (heuristic rollouts where the game registers
-//     them) allocates nothing per iteration in steady state.
+//     them), and with heuristic rollouts in every game (resampling at every rollout decision, and
+//     deciding on the determinization: resample=off), allocates nothing per iteration in
+//     steady state;
+//   - and that the count catches a per-decision allocation when one is reintroduced (an agent
+//     that wraps the heuristic and allocates once per decision is reported).
 // The counts are printed, so the test doubles as the measurement quoted in docs/bots.md.
 #include <gtest/gtest.h>
 
@@ -62,13 +66,44 @@ Count count_agent(const Game& game, const std::string& spec, int games, int warm
   return c;
 }
 
+// The heuristic plus one heap allocation per decision: the defect the test guards against.
+class AllocatingHeuristic : public Agent {
+ public:
+  explicit AllocatingHeuristic(const Game& g) : inner_(make_agent("heuristic", g)) {}
+  Action act(const DecisionContext& ctx, Rng& rng) override {
+    auto* volatile scratch = new std::vector<Action>(ctx.legal_actions());
+    const Action a = inner_->act(ctx, rng);
+    delete scratch;
+    return a;
+  }
+  std::string name() const override { return "allocating-heuristic"; }
+
+ private:
+  std::unique_ptr<Agent> inner_;
+};
+
 class AgentsAlloc : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     register_all_games();
     register_all_agents();
+    register_agent(
+        "allocating-heuristic", "",
+        [](const AgentSpec&, const Game& g) -> std::unique_ptr<Agent> {
+          return std::make_unique<AllocatingHeuristic>(g);
+        },
+        "test only: the heuristic, allocating once per decision");
   }
 };
+
+TEST_F(AgentsAlloc, AReintroducedAllocationPerDecisionIsCaught) {
+  for (const GameEntry* e : registered_games()) {
+    auto game = load_game(e->info.name, {}, e->info.min_players);
+    const Count c = count_agent(*game, "allocating-heuristic", 1, 20, 7);
+    EXPECT_GT(c.decisions, 0) << e->info.name;
+    EXPECT_GE(c.allocations, c.decisions) << e->info.name;
+  }
+}
 
 TEST_F(AgentsAlloc, CountingIsLinkedIn) {
   const long before = allocation_count();
@@ -96,16 +131,19 @@ TEST_F(AgentsAlloc, IsmctsIterationsAllocateNothingAfterWarmUp) {
   for (const GameEntry* e : registered_games()) {
     const int n = (e->info.min_players + e->info.max_players) / 2;
     auto game = load_game(e->info.name, {}, n);
-    long iterations = 0;
     // The game's defaults (heuristic rollouts where registered) at a small budget; the tree and
     // the buffers grow during the first moves of each seat.
-    const Count c = count_agent(*game, "ismcts:iterations=50", 1, 5, 11, &iterations);
-    std::printf("%s/%d ismcts: %ld moves, %ld iterations, %.3f allocations per iteration\n",
-                e->info.name.c_str(), n, c.decisions, iterations,
-                static_cast<double>(c.allocations) / static_cast<double>(iterations));
-    EXPECT_GT(iterations, 0) << e->info.name;
-    EXPECT_EQ(c.allocations, 0) << e->info.name << "/" << n << ": allocations in " << iterations
-                                << " ISMCTS iterations";
+    for (const char* spec : {"ismcts:iterations=50", "ismcts:iterations=50:rollout=heuristic",
+                             "ismcts:iterations=30:rollout=heuristic:resample=off"}) {
+      long iterations = 0;
+      const Count c = count_agent(*game, spec, 1, 5, 11, &iterations);
+      std::printf("%s/%d %s: %ld moves, %ld iterations, %.3f allocations per iteration\n",
+                  e->info.name.c_str(), n, spec, c.decisions, iterations,
+                  static_cast<double>(c.allocations) / static_cast<double>(iterations));
+      EXPECT_GT(iterations, 0) << e->info.name << " " << spec;
+      EXPECT_EQ(c.allocations, 0) << e->info.name << "/" << n << " " << spec << ": allocations in "
+                                  << iterations << " ISMCTS iterations";
+    }
   }
 }
 

@@ -96,7 +96,7 @@ void explore(const CheatyMagesState& s, int me, Path path, int depth, Scratch& s
   }
 }
 
-class CheatyMagesHeuristic : public Agent {
+class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
  public:
   explicit CheatyMagesHeuristic(int samples) : samples_(samples) {
     // Room for the largest turns seen in play, so that decisions allocate nothing (issue 15).
@@ -108,9 +108,21 @@ class CheatyMagesHeuristic : public Agent {
   Action act(const DecisionContext& ctx, Rng& rng) override {
     const auto& legal = ctx.legal_actions();
     if (legal.size() == 1) return legal[0];
-    const int me = ctx.player();
     ctx.sample_state_into(first_, rng);
-    const auto& s = static_cast<const CheatyMagesState&>(*first_);
+    return decide(static_cast<const CheatyMagesState&>(*first_), ctx.player(), legal, &ctx, rng);
+  }
+  // On a search's determinization: one sample, the determinization itself (a rollout already runs
+  // inside one; its opponents' hidden spells are the searcher's guesses, not the truth).
+  Action act_on(const State& det, const std::vector<Action>& legal, Rng& rng) override {
+    if (legal.size() == 1) return legal[0];
+    return decide(static_cast<const CheatyMagesState&>(det), det.current_player(), legal, nullptr,
+                  rng);
+  }
+
+ private:
+  // `s` is the first sample; with a context, samples_ - 1 more are drawn from it (without, none).
+  Action decide(const CheatyMagesState& s, int me, const std::vector<Action>& legal,
+                const DecisionContext* ctx, Rng& rng) {
     switch (s.phase()) {
       case Phase::kBet:
         return bet(s, me, legal);
@@ -127,17 +139,21 @@ class CheatyMagesHeuristic : public Agent {
     // Every line of every determinization, then per line the sum of its values over the
     // determinizations in which it exists (added in sample order), per first action the best sum.
     scratch_.lines.clear();
-    const int kSamples = samples_;
+    const int kSamples = ctx != nullptr ? samples_ : 1;
     for (int i = 0; i < kSamples; ++i) {
-      if (i > 0) ctx.sample_state_into(other_, rng);
-      const State& st = i == 0 ? *first_ : *other_;  // `first_` stays as it is: `s` refers to it
+      if (i > 0) ctx->sample_state_into(other_, rng);
+      const State& st = i == 0 ? static_cast<const State&>(s) : *other_;  // `s` stays as it is
       scratch_.sample = i;
       explore(static_cast<const CheatyMagesState&>(st), me, Path{-1, -1, -1, -1}, 0, scratch_);
     }
     auto& lines = scratch_.lines;
-    std::sort(lines.begin(), lines.end(), [](const Scratch::Line& x, const Scratch::Line& y) {
+    const auto by_path = [](const Scratch::Line& x, const Scratch::Line& y) {
       return x.path < y.path || (x.path == y.path && x.sample < y.sample);
-    });
+    };
+    // One sample's lines come out of the depth-first search in this order already (legal actions
+    // ascend at every depth), and no two are equal: the sort is needed with several samples only.
+    if (!std::is_sorted(lines.begin(), lines.end(), by_path))
+      std::sort(lines.begin(), lines.end(), by_path);
     if (lines.empty())
       return std::find(legal.begin(), legal.end(), cm::act::kPass) != legal.end() ? cm::act::kPass
                                                                                   : legal[0];
@@ -173,7 +189,6 @@ class CheatyMagesHeuristic : public Agent {
     return choice;
   }
 
- private:
   int samples_ = 4;  // determinizations per spell decision
   // Reused across decisions: the determinization slots and the search's scratch.
   std::unique_ptr<State> first_, other_;

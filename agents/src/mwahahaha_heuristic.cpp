@@ -33,7 +33,7 @@ namespace villainy {
 namespace {
 using namespace mwahahaha;
 
-class MwHeuristic : public Agent {
+class MwHeuristic : public Agent, public DeterminizedAgent {
  public:
   std::string name() const override { return "heuristic"; }
 
@@ -41,8 +41,18 @@ class MwHeuristic : public Agent {
     const auto& legal = ctx.legal_actions();
     if (legal.size() == 1) return legal[0];
     ctx.sample_state_into(sampled_, rng);  // reused: no allocation per decision
-    const auto& s = static_cast<const MwahahahaState&>(*sampled_);
-    me_ = ctx.player();
+    return decide(static_cast<const MwahahahaState&>(*sampled_), ctx.player(), legal, rng);
+  }
+  // On a search's determinization as given (ismcts:resample=off): faster, but as a rollout
+  // policy every player then decides on the searcher's sample (docs/bots.md: weaker).
+  Action act_on(const State& det, const std::vector<Action>& legal, Rng& rng) override {
+    if (legal.size() == 1) return legal[0];
+    return decide(static_cast<const MwahahahaState&>(det), det.current_player(), legal, rng);
+  }
+
+ private:
+  Action decide(const MwahahahaState& s, int me, const std::vector<Action>& legal, Rng& rng) {
+    me_ = me;
     Action best = legal[0];
     double best_v = -1e18;
     for (Action a : legal) {
@@ -55,7 +65,6 @@ class MwHeuristic : public Agent {
     return best;
   }
 
- private:
   std::unique_ptr<State> sampled_;  // the determinization slot, reused across decisions
   int me_ = 0;
 

@@ -26,7 +26,7 @@ namespace villainy {
 namespace {
 using namespace supporting_cast;
 
-class ScHeuristic : public Agent {
+class ScHeuristic : public Agent, public DeterminizedAgent {
  public:
   explicit ScHeuristic(bool court) : court_(court) {}
   std::string name() const override { return court_ ? "heuristic:style=court" : "heuristic"; }
@@ -35,8 +35,17 @@ class ScHeuristic : public Agent {
     const auto& legal = ctx.legal_actions();
     if (legal.size() == 1) return legal[0];
     ctx.sample_state_into(sampled_, rng);  // reused: no allocation per decision
-    const auto& s = static_cast<const SupportingCastState&>(*sampled_);
-    const int me = ctx.player();
+    return decide(static_cast<const SupportingCastState&>(*sampled_), ctx.player(), legal, rng);
+  }
+  // On a search's determinization as given (ismcts:resample=off): faster, but as a rollout
+  // policy every player then decides on the searcher's sample (docs/bots.md: weaker).
+  Action act_on(const State& det, const std::vector<Action>& legal, Rng& rng) override {
+    if (legal.size() == 1) return legal[0];
+    return decide(static_cast<const SupportingCastState&>(det), det.current_player(), legal, rng);
+  }
+
+ private:
+  Action decide(const SupportingCastState& s, int me, const std::vector<Action>& legal, Rng& rng) {
     Action best = legal[0];
     double best_v = -1e18;
     for (Action a : legal) {
@@ -50,7 +59,6 @@ class ScHeuristic : public Agent {
     return best;
   }
 
- private:
   std::unique_ptr<State> sampled_;  // the determinization slot, reused across decisions
   // style=court: deliberately court bad luck (the third scores 7, SC-13): take bad luck whenever
   // the rules allow it (only reserve cards playable, SC-8a) and spend the own heroes that would

@@ -64,9 +64,14 @@ TEST(Ismcts, DecisionIgnoresHiddenInformation) {
         std::vector<Action> la = real.legal_actions(), lb = other->legal_actions();
         ASSERT_EQ(la, lb);
         // The game's defaults (evaluator, depth, rollout policy) with a smaller budget, full
-        // random rollouts, and capped heuristic rollouts.
-        for (const char* spec : {"ismcts:iterations=150", "ismcts:iterations=60:depth=0",
-                                 "ismcts:iterations=40:depth=20:rollout=heuristic"}) {
+        // random rollouts, capped heuristic rollouts (resampling at every rollout decision, and
+        // deciding on the determinization), opponents keyed by their information states, and
+        // root parallelism.
+        for (const char* spec :
+             {"ismcts:iterations=150", "ismcts:iterations=60:depth=0",
+              "ismcts:iterations=40:depth=20:rollout=heuristic",
+              "ismcts:iterations=30:depth=20:rollout=heuristic:resample=off",
+              "ismcts:iterations=40:observer=multi", "ismcts:iterations=60:trees=3"}) {
           auto a1 = make_agent(spec, *game);
           auto a2 = make_agent(spec, *game);
           DecisionContext c1(real, la), c2(*other, lb);
@@ -81,6 +86,65 @@ TEST(Ismcts, DecisionIgnoresHiddenInformation) {
       // The test means something only if the hidden information actually changed.
       EXPECT_GT(differing, 0) << e->info.name;
     }
+  }
+}
+
+// Root parallelism: the trees share the iteration budget, the move and the added root visits are
+// the same in two runs with the same seed (threads finish in any order), and one tree is the
+// plain search.
+TEST(Ismcts, RootParallelismIsDeterministicForAnIterationBudget) {
+  setup();
+  for (const GameEntry* e : registered_games()) {
+    const int k = (e->info.min_players + e->info.max_players) / 2;
+    auto game = load_game(e->info.name, {}, k);
+    auto states = decision_states(*game, 3, 31);
+    for (auto& s : states) {
+      auto legal = s->legal_actions();
+      DecisionContext ctx(*s, legal);
+      IsmctsAgent a(*game, parse_ismcts_config(AgentSpec::parse("ismcts:iterations=203:trees=4"),
+                                               e->info.name));
+      IsmctsAgent b(*game, parse_ismcts_config(AgentSpec::parse("ismcts:iterations=203:trees=4"),
+                                               e->info.name));
+      Rng r1(8), r2(8);
+      const Action m1 = a.act(ctx, r1), m2 = b.act(ctx, r2);
+      EXPECT_EQ(m1, m2) << e->info.name;
+      EXPECT_EQ(a.root_visits(), b.root_visits()) << e->info.name;
+      EXPECT_EQ(a.last_stats().iterations, 203) << e->info.name;
+      int visits = 0;
+      for (const auto& [act, v] : a.root_visits()) visits += v;
+      EXPECT_EQ(visits, 203) << e->info.name;  // every iteration passes one root edge
+      IsmctsAgent one(*game, parse_ismcts_config(AgentSpec::parse("ismcts:iterations=50:trees=1"),
+                                                 e->info.name));
+      IsmctsAgent plain(
+          *game, parse_ismcts_config(AgentSpec::parse("ismcts:iterations=50"), e->info.name));
+      Rng r3(9), r4(9);
+      EXPECT_EQ(one.act(ctx, r3), plain.act(ctx, r4));
+      EXPECT_EQ(one.root_visits(), plain.root_visits());
+    }
+  }
+  EXPECT_THROW(parse_ismcts_config(AgentSpec::parse("ismcts:trees=0")), Error);
+  EXPECT_THROW(parse_ismcts_config(AgentSpec::parse("ismcts:trees=65")), Error);
+  EXPECT_THROW(parse_ismcts_config(AgentSpec::parse("ismcts:observer=both")), Error);
+  EXPECT_THROW(parse_ismcts_config(AgentSpec::parse("ismcts:resample=yes")), Error);
+}
+
+// observer=multi grows key edges below the opponents' decisions: more nodes than the plain search
+// with the same budget, and still only legal moves.
+TEST(Ismcts, MultiObserverKeysOpponentNodes) {
+  setup();
+  auto game = load_game("supporting-cast", {}, 4);
+  auto states = decision_states(*game, 3, 41);
+  for (auto& s : states) {
+    auto legal = s->legal_actions();
+    DecisionContext ctx(*s, legal);
+    IsmctsAgent so(*game, parse_ismcts_config(AgentSpec::parse("ismcts:iterations=200")));
+    IsmctsAgent mo(*game,
+                   parse_ismcts_config(AgentSpec::parse("ismcts:iterations=200:observer=multi")));
+    Rng r1(4), r2(4);
+    (void)so.act(ctx, r1);
+    const Action m = mo.act(ctx, r2);
+    EXPECT_TRUE(std::binary_search(legal.begin(), legal.end(), m));
+    EXPECT_GT(mo.last_stats().nodes, so.last_stats().nodes);
   }
 }
 

@@ -1,10 +1,31 @@
 // Cheaty Mages!: the spell phase (CM-7…CM-9, CM-20, CM-22): turns, casting, targets, the effects
 // of the Support spells, peeks and passes. The legal decisions and their effects side by side.
+#include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "cheaty_mages/cheaty_mages.h"
 
 namespace villainy::cheaty_mages {
+
+namespace {
+// Bit k set when counts[k] > 0 (counts are small and never negative), eight counts at a time: a
+// byte's high bit after adding 0x7f to its low seven bits is set exactly when the byte is not zero,
+// and the multiply gathers the eight high bits into one byte (issue 15: the per-kind loop was a
+// large share of legal-move generation).
+static_assert(std::endian::native == std::endian::little, "nonzero_kinds reads bytes in order");
+std::uint64_t nonzero_kinds(const std::array<std::int8_t, kKinds>& counts) {
+  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full, kHigh = 0x8080808080808080ull;
+  std::uint64_t out = 0;
+  for (int i = 0; i < kKinds; i += 8) {
+    std::uint64_t x = 0;
+    std::memcpy(&x, counts.data() + i, static_cast<size_t>(std::min(8, kKinds - i)));
+    const std::uint64_t high = (((x & kLow7) + kLow7) | x) & kHigh;
+    out |= (((high >> 7) * 0x0102040810204080ull) >> 56) << i;
+  }
+  return out;
+}
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Queries
@@ -45,9 +66,7 @@ bool CheatyMagesState::bribe_active() const {
 // playout's time as a per-kind out-of-line call).
 std::uint64_t CheatyMagesState::castable_kinds(int p) const {
   const Seat& s = d_.seats[p];
-  std::uint64_t in_hand = 0;
-  for (int k = 0; k < kKinds; ++k)
-    if (s.hand[static_cast<size_t>(k)] > 0) in_hand |= std::uint64_t{1} << k;
+  const std::uint64_t in_hand = nonzero_kinds(s.hand);
   if (!in_hand) return 0;
   std::uint64_t out = in_hand;
   if (d_.judge >= 0) {
@@ -141,8 +160,8 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
     }
     case Stage::kPeekDiscard:
     case Stage::kAmnesia:
-      for (int k = 0; k < kKinds; ++k)
-        if (s.hand[static_cast<size_t>(k)] > 0) out.push_back(act::kDiscard + k);
+      for (std::uint64_t m = nonzero_kinds(s.hand); m; m &= m - 1)
+        out.push_back(act::kDiscard + std::countr_zero(m));
       return;
     case Stage::kPeekTarget:
       for (int pos = 0; pos < kPositions; ++pos) out.push_back(act::kTargetFighter + pos);

@@ -7,6 +7,16 @@
 
 namespace villainy::supporting_cast {
 
+namespace {
+// wrap_event for a neighbour of an event value (k in [-6, 14]): no division (issue 15: fits_chain
+// is the largest part of a random playout and of an ISMCTS iteration here).
+constexpr int wrap_near(int k) {
+  return k < 1 ? k + kEventsPerVillain : (k > kEventsPerVillain ? k - kEventsPerVillain : k);
+}
+static_assert(wrap_near(0) == wrap_event(0) && wrap_near(8) == wrap_event(8) &&
+              wrap_near(-1) == wrap_event(-1) && wrap_near(4) == wrap_event(4));
+}  // namespace
+
 // SC-9: does the event fit its villain's chain?
 bool SupportingCastState::fits_chain(int card) const {
   const Chain& c = chain(villain_of(card));
@@ -14,8 +24,8 @@ bool SupportingCastState::fits_chain(int card) const {
   if (sc_->unowned_closed && c.owner < 0) return false;
   const int k = event_value(card);
   if (c.mask & (1u << (k - 1))) return false;
-  if (sc_->chain_ends) return k == wrap_event(c.hi + 1) || k == wrap_event(c.lo - 1);
-  return k == wrap_event(c.last + 1) || k == wrap_event(c.last - 1);
+  if (sc_->chain_ends) return k == wrap_near(c.hi + 1) || k == wrap_near(c.lo - 1);
+  return k == wrap_near(c.last + 1) || k == wrap_near(c.last - 1);
 }
 
 // SC-9, SC-10: what seat p may play.
@@ -135,8 +145,16 @@ void SupportingCastState::legal_turn(std::vector<Action>& out) const {
   });
   if (s.villain_held) playable.set(villain_card(s.villain));
   playable.for_each([&](int c) { out.push_back(act::kPlay + c); });
-  if (marker::is_card(s.marker) && card_playable(p, s.marker)) out.push_back(act::kPlayMarker);
-  if (!sc_->reserve_forced && !has_non_reserve_play(p)) out.push_back(act::kBadLuck);  // SC-8a
+  const bool marker_playable = marker::is_card(s.marker) && card_playable(p, s.marker);
+  if (marker_playable) out.push_back(act::kPlayMarker);
+  if (!sc_->reserve_forced) {  // SC-8a; has_non_reserve_play(p) from the sets already built
+    CardSet reserve;
+    reserve.set(villain_card(s.villain));
+    reserve.set(super_hero_card(s.villain));
+    const bool non_reserve =
+        !playable.minus(reserve).empty() || (marker_playable && !is_reserve(p, s.marker));
+    if (!non_reserve) out.push_back(act::kBadLuck);
+  }
 }
 
 void SupportingCastState::apply_turn(Action a) {

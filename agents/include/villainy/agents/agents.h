@@ -40,6 +40,22 @@ std::vector<std::pair<std::string, std::string>> available_agents(const std::str
 // Registers every agent of the project (idempotent): random, the games' heuristics, search bots.
 void register_all_agents();
 
+// An agent that can also decide on a state it is handed: a search's rollout may hand it the
+// iteration's determinization, which is a sample of the *searcher's* information (nothing hidden
+// from the searcher is in it), sparing a resample per rollout decision (ismcts:resample=off;
+// issue 15: the resample was half of a Mwahahaha! ISMCTS iteration). As a rollout policy every
+// player then decides on the searcher's sample, its true cards included, which measured clearly
+// weaker (docs/bots.md), so the default is to resample. Only searches call it, and only with
+// their own determinizations; every other caller goes through act(), which samples from the
+// seat's information. `act_on(det, legal, rng)` chooses as `act` would on a context whose sample
+// is `det` (Cheaty Mages: one sample, `det`).
+class DeterminizedAgent {
+ public:
+  virtual ~DeterminizedAgent() = default;
+  // `legal` are det's legal actions for det.current_player().
+  virtual Action act_on(const State& det, const std::vector<Action>& legal, Rng& rng) = 0;
+};
+
 // Uniformly random among the legal actions.
 class RandomAgent : public Agent {
  public:

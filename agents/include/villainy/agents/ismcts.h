@@ -19,10 +19,12 @@
 // SearchSettings (below): evaluator, the agent its heuristic rollouts use and its default
 // parameters; Cheaty Mages! and Mwahahaha! use heuristic rollouts with an evaluator, Supporting
 // Cast the engine's defaults.
-// Multiple-observer ISMCTS (one tree per seat, opponents' moves projected to what the searcher
-// observes) needs the game to say which of an opponent's moves look the same to a viewer; the core
-// API has no such equivalence (describe_action is a display string), so it is not implemented.
-// See docs/bots.md for the trade-offs and measurements.
+// Option observer=multi (issue 15): below every point where an opponent decides, the tree branches
+// on that opponent's information state (State::information_state_key), so its choices are
+// learned per what it knows (its own hand) instead of being pooled over every determinization of
+// the searcher's information (the "opponents see the determinization" weakness of SO-ISMCTS).
+// It is cheaper than full MO-ISMCTS (one tree, no move projection). Option trees=N: root
+// parallelism. See docs/bots.md for the measurements.
 //
 // Decisions are a function of (the seat's information, the rng) only: the search uses
 // ctx.sample_state / ctx.legal_actions / ctx.player() and nothing else of the real state.
@@ -44,6 +46,7 @@ inline constexpr int kIsmctsMaxIterations = 100'000'000;
 inline constexpr double kIsmctsMaxMs = 3'600'000;  // one hour per decision
 inline constexpr double kIsmctsMaxC = 100;
 inline constexpr int kIsmctsMaxDepth = 1'000'000;
+inline constexpr int kIsmctsMaxTrees = 64;
 
 struct IsmctsConfig {
   int iterations = 1000;     // iteration budget (0 = unlimited; then time_ms must be set)
@@ -53,6 +56,22 @@ struct IsmctsConfig {
   std::string rollout = "random";  // "random" or "heuristic" (the game's heuristic agent, in the
                                    // variant of SearchSettings::rollout_agent)
   bool use_evaluator = true;       // use SearchSettings::evaluator at the rollout cap
+  // Heuristic rollouts: true (the default) makes the rollout agent resample at every rollout
+  // decision from the deciding seat's information, as an agent in a real game does; false
+  // ("resample=off") lets it decide on the iteration's determinization itself
+  // (DeterminizedAgent::act_on): about twice as fast in Mwahahaha!, but then every rollout player
+  // sees the searcher's sample, the searcher's own true cards included, and it measured clearly
+  // weaker in Cheaty Mages! and Mwahahaha! (docs/bots.md), so it is an option only.
+  bool rollout_resample = true;
+  // Root parallelism: independent trees (each with its share of the iteration budget and a
+  // generator of its own), run on up to `trees` threads, root visit counts added. With an
+  // iteration budget the move is a function of (information, rng, trees) only, whatever the
+  // threads do ("trees=N"; 1: one tree on the calling thread, no thread started).
+  int trees = 1;
+  // observer=multi: an opponent's decision nodes are kept per information state of that opponent
+  // (State::information_state_key), so that it chooses from what it knows rather than from
+  // statistics pooled over every determinization of the searcher's information.
+  bool multi_observer = false;
 };
 
 // A value estimate for a non-terminal state: expected returns per seat, written into `out`
@@ -99,7 +118,8 @@ class IsmctsAgent : public Agent {
  private:
   struct Impl;
   IsmctsConfig cfg_;
-  std::unique_ptr<Impl> impl_;
+  std::vector<std::unique_ptr<Impl>> trees_;  // one per tree (root parallelism)
+  std::vector<int> merged_;                   // per action: root visits added over the trees
   IsmctsStats stats_;
   std::vector<std::pair<Action, int>> root_visits_;
 };
@@ -110,7 +130,8 @@ std::string ismcts_defaults(const std::string& game);
 // The agent a game's heuristic rollouts use ("heuristic" when the game registers none).
 std::string rollout_agent(const std::string& game);
 
-// Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]"
+// Parses "ismcts[:iterations=N][:ms=T][:c=X][:depth=D][:rollout=random|heuristic][:eval=on|off]
+// [:resample=on|off][:trees=N][:observer=single|multi]"
 // over the game's registered defaults (none when `game` is empty). A time budget without an
 // iteration count means as many iterations as fit in the time.
 IsmctsConfig parse_ismcts_config(const AgentSpec& spec, const std::string& game = "");
