@@ -78,6 +78,8 @@ Timeline build_timeline(const Record& r) {
   tl.first_known.resize(static_cast<size_t>(nv));
   auto player_of = [&](int v) { return v == tl.n ? kSpectator : static_cast<Player>(v); };
   auto state = rep.game->new_initial_state();
+  std::vector<Player> viewers;
+  for (int v = 0; v < nv; ++v) viewers.push_back(player_of(v));
   std::vector<std::string> toks;
   for (long t = 0;; ++t) {
     for (int v = 0; v < nv; ++v) {
@@ -111,7 +113,14 @@ Timeline build_timeline(const Record& r) {
           actor == kChancePlayer && tl.describe[static_cast<size_t>(v)].back() != spectator_line;
       if (actor == player_of(v) || same_for_all || told_more) tl.learn(v, name, t + 1);
     }
-    state->apply_unchecked(a);
+    // What each viewer is told of the action (the events built for it, which the invariant
+    // suite checks reveal nothing more): known to that viewer from the next step on.
+    const auto told = state->apply_narrated(a, viewers);
+    for (int v = 0; v < nv; ++v) {
+      toks.clear();
+      json_tokens(nlohmann::json(told[static_cast<size_t>(v)]), toks);
+      for (auto& s : toks) tl.learn(v, s, t + 1);
+    }
   }
   for (const auto& s : tl.universe)
     if (key_like(s)) tl.key_like_tokens.push_back(s);

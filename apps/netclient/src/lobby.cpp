@@ -122,8 +122,8 @@ const AuditProtocol& audit_protocol() {
        "bank_ms", "turn_left_ms", "result", "returns", "winners", "kind", "held", "connected",
        "played_by", "reason", "agent", "code", "message", "in", "taunt", "en", "zh-Hant", "game",
        "players", "visibility", "options", "absent_ms", "takeover_agent", "open_seats", "title",
-       "ok",
-       // enumerated values
+       "ok", "events", "args",  // a log entry's events: {id, args} (docs/narration.md)
+                                // enumerated values
        "welcome", "view", "error", "pong", "player", "spectator", "waiting", "playing", "finished",
        "human", "bot", "timeout", "absent", "left", "replaced", "open", "private", "hello",
        "choice", "take_back", "ping"}};

@@ -56,8 +56,10 @@ Transcript honest(const Game1& g, Player viewer) {
     f["status"] = s->is_terminal() ? "finished" : "playing";
     t.frames.push_back(f.dump());
     if (k == g.actions.size()) break;
-    log = json::array({{{"seq", k + 1}, {"text", s->describe_action(g.actions[k], viewer)}}});
-    s->apply(g.actions[k]);
+    const std::string text = s->describe_action(g.actions[k], viewer);
+    // The events built for this viewer, as the server's log entries carry them.
+    const json events = s->apply_narrated(g.actions[k], viewer);
+    log = json::array({{{"seq", k + 1}, {"text", text}, {"events", events}}});
   }
   return t;
 }
@@ -111,6 +113,26 @@ TEST(LeakAudit, CatchesAnotherSeatsCardInAFrame) {
   f2["chat"] = "psst, seat 1 holds " + secret + "!";
   t2.frames[step] = f2.dump();
   EXPECT_EQ(audit_table(g.record, {t2}, audit_protocol()).leaks.size(), 2u);
+}
+
+// Events are known to the viewer they were built for only: seat 0 sent seat 1's events (its own
+// deals named by card) is caught.
+TEST(LeakAudit, CatchesAnotherSeatsEventsInTheLog) {
+  Game1 g = play("cheaty-mages", 3, 11);
+  Transcript t = honest(g, 0), other = honest(g, 1);
+  ASSERT_TRUE(audit_table(g.record, {t}, audit_protocol()).leaks.empty());
+  size_t swapped = 0;
+  for (size_t k = 1; k < t.frames.size(); ++k) {
+    json f = json::parse(t.frames[k]), o = json::parse(other.frames[k]);
+    if (f["log"][0]["events"] == o["log"][0]["events"]) continue;
+    f["log"][0]["events"] = o["log"][0]["events"];
+    t.frames[k] = f.dump();
+    ++swapped;
+  }
+  ASSERT_GT(swapped, 0u);
+  TableAudit a = audit_table(g.record, {t}, audit_protocol());
+  ASSERT_FALSE(a.leaks.empty());
+  EXPECT_NE(a.leaks[0].what.find("events"), std::string::npos) << a.leaks[0].what;
 }
 
 TEST(LeakAudit, CatchesAnotherSeatsViewAndLogAndChoices) {
