@@ -315,7 +315,11 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   if (cfg.shard_count < 1 || cfg.shard_index < 1 || cfg.shard_index > cfg.shard_count)
     throw Error(fmt::format("shard {}/{}: the shard must be i/k with 1 <= i <= k", cfg.shard_index,
                             cfg.shard_count));
-  const auto [first, last] = shard_range(cfg.games, cfg.shard_index, cfg.shard_count);
+  // Not a structured binding: clang 14 cannot capture those in the worker lambda.
+  const std::pair<std::uint64_t, std::uint64_t> range =
+      shard_range(cfg.games, cfg.shard_index, cfg.shard_count);
+  const std::uint64_t first = range.first;
+  const std::uint64_t last = range.second;
   threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads),
                                                      std::max<std::uint64_t>(1, last - first)));
   const GameEntry& entry = find_game(game.name());
