@@ -7,14 +7,7 @@
 
 namespace villainy::cheaty_mages {
 namespace {
-using test::advance;
-using test::find_spell;
-using test::kFive;
-using test::kTable;
-using test::Row;
-using test::setup;
-using test::solo;
-using test::Table;
+using namespace test;  // the scripted table of table.h
 using Phase = CheatyMagesState::Phase;
 
 TEST(CheatyMagesBetting, CM6_BetsHiddenThenPaid_ThreeCardsRoundUp) {

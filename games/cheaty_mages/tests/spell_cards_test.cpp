@@ -7,14 +7,7 @@
 
 namespace villainy::cheaty_mages {
 namespace {
-using test::advance;
-using test::find_spell;
-using test::kFive;
-using test::kTable;
-using test::Row;
-using test::setup;
-using test::solo;
-using test::Table;
+using namespace test;  // the scripted table of table.h
 using Phase = CheatyMagesState::Phase;
 
 // Every Direct and Enchant with a strength or mana value, cast on the Lizardman (4, prize 6).
