@@ -164,7 +164,88 @@ struct IsmctsAgent::Impl {
 
   void search(const IsmctsConfig& cfg, const DecisionContext& ctx, Rng& rng, std::int64_t max_iter,
               bool timed, std::chrono::steady_clock::time_point deadline);
+  // One step at a decision node of `p` whose legal actions are in `legal`: UCB1 over the
+  // children legal in this determinization (their availability counted), or a new child for an
+  // untried legal action, chosen at random (then `expanded` is set). Returns the child.
+  std::int32_t select(std::int32_t node, Player p, double c, Rng& rng, bool& expanded);
+  // Plays from `s` to the end of the game, or `depth` actions (0: no cap); returns how many.
+  int rollout(State& s, int depth, Rng& rng);
+  // The value of `s` for every seat (returns, the evaluator at the cap, or 1/n), added to the
+  // nodes of `path`.
+  void backpropagate(const State& s);
 };
+
+std::int32_t IsmctsAgent::Impl::select(std::int32_t node, Player p, double c, Rng& rng,
+                                       bool& expanded) {
+  std::int32_t best = -1;
+  double best_score = -HUGE_VAL;
+  for (std::int32_t ch = nodes[static_cast<size_t>(node)].first_child; ch >= 0;
+       ch = nodes[static_cast<size_t>(ch)].next_sibling) {
+    Node& cn = nodes[static_cast<size_t>(ch)];
+    if (!std::binary_search(legal.begin(), legal.end(), cn.action)) continue;
+    mark[static_cast<size_t>(cn.action)] = 1;
+    ++cn.avail;
+    const double score =
+        cn.reward / cn.visits + c * std::sqrt(std::log(static_cast<double>(cn.avail)) / cn.visits);
+    if (best < 0 || score > best_score ||
+        (score == best_score && cn.action < nodes[static_cast<size_t>(best)].action)) {
+      best_score = score;
+      best = ch;
+    }
+  }
+  untried.clear();
+  for (Action a : legal) {
+    if (!mark[static_cast<size_t>(a)]) untried.push_back(a);
+    mark[static_cast<size_t>(a)] = 0;
+  }
+  if (untried.empty()) return best;
+  const Action a = untried[rng.below(static_cast<std::uint32_t>(untried.size()))];
+  best = add_child(node, a, p);
+  nodes[static_cast<size_t>(best)].avail = 1;
+  expanded = true;
+  return best;
+}
+
+int IsmctsAgent::Impl::rollout(State& s, int depth, Rng& rng) {
+  int steps = 0;
+  while (!s.is_terminal() && (depth == 0 || steps < depth)) {
+    const Player p = s.current_player();
+    Action a;
+    if (p == kChancePlayer) {
+      a = s.sample_chance(rng);
+    } else {
+      s.legal_actions(legal);
+      if (legal.size() == 1) {
+        a = legal[0];
+      } else if (rollout_on_det) {
+        a = rollout_on_det->act_on(s, legal, rng);
+      } else if (rollout_agent) {
+        DecisionContext rc(s, legal);
+        a = rollout_agent->act(rc, rng);
+      } else {
+        a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      }
+    }
+    s.apply_unchecked(a);
+    ++steps;
+  }
+  return steps;
+}
+
+void IsmctsAgent::Impl::backpropagate(const State& s) {
+  if (s.is_terminal()) {
+    s.returns_into(std::span<double>(value));
+  } else if (evaluator) {
+    (*evaluator)(s, std::span<double>(value));
+  } else {
+    std::fill(value.begin(), value.end(), 1.0 / num_players);
+  }
+  for (std::int32_t id : path) {
+    Node& nd = nodes[static_cast<size_t>(id)];
+    ++nd.visits;
+    if (nd.actor >= 0) nd.reward += value[static_cast<size_t>(nd.actor)];
+  }
+}
 
 void IsmctsAgent::Impl::search(const IsmctsConfig& cfg, const DecisionContext& ctx, Rng& rng,
                                std::int64_t max_iter, bool timed,
@@ -172,7 +253,6 @@ void IsmctsAgent::Impl::search(const IsmctsConfig& cfg, const DecisionContext& c
   using Clock = std::chrono::steady_clock;
   const auto& root_legal = ctx.legal_actions();
   const Player me = ctx.player();
-  const int n = num_players;
   const double c = cfg.exploration;
   const bool multi = cfg.multi_observer;
   nodes.clear();
@@ -219,79 +299,13 @@ void IsmctsAgent::Impl::search(const IsmctsConfig& cfg, const DecisionContext& c
       } else {
         s.legal_actions(legal);
       }
-      // Availability, UCB1 over the children legal here, and the untried legal actions.
-      std::int32_t best = -1;
-      double best_score = -HUGE_VAL;
-      for (std::int32_t ch = nodes[static_cast<size_t>(node)].first_child; ch >= 0;
-           ch = nodes[static_cast<size_t>(ch)].next_sibling) {
-        Node& cn = nodes[static_cast<size_t>(ch)];
-        if (!std::binary_search(legal.begin(), legal.end(), cn.action)) continue;
-        mark[static_cast<size_t>(cn.action)] = 1;
-        ++cn.avail;
-        const double score = cn.reward / cn.visits +
-                             c * std::sqrt(std::log(static_cast<double>(cn.avail)) / cn.visits);
-        if (best < 0 || score > best_score ||
-            (score == best_score && cn.action < nodes[static_cast<size_t>(best)].action)) {
-          best_score = score;
-          best = ch;
-        }
-      }
-      untried.clear();
-      for (Action a : legal) {
-        if (!mark[static_cast<size_t>(a)]) untried.push_back(a);
-        mark[static_cast<size_t>(a)] = 0;
-      }
-      Action a;
-      if (!untried.empty()) {
-        a = untried[rng.below(static_cast<std::uint32_t>(untried.size()))];
-        best = add_child(node, a, p);
-        nodes[static_cast<size_t>(best)].avail = 1;
-        expanded = true;
-      } else {
-        a = nodes[static_cast<size_t>(best)].action;
-      }
-      s.apply_unchecked(a);
-      node = best;
+      const std::int32_t child = select(node, p, c, rng, expanded);
+      s.apply_unchecked(nodes[static_cast<size_t>(child)].action);
+      node = child;
       path.push_back(node);
     }
-    // Rollout.
-    int steps = 0;
-    while (!s.is_terminal() && (cfg.depth == 0 || steps < cfg.depth)) {
-      const Player p = s.current_player();
-      Action a;
-      if (p == kChancePlayer) {
-        a = s.sample_chance(rng);
-      } else {
-        s.legal_actions(legal);
-        if (legal.size() == 1) {
-          a = legal[0];
-        } else if (rollout_on_det) {
-          a = rollout_on_det->act_on(s, legal, rng);
-        } else if (rollout_agent) {
-          DecisionContext rc(s, legal);
-          a = rollout_agent->act(rc, rng);
-        } else {
-          a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-        }
-      }
-      s.apply_unchecked(a);
-      ++steps;
-    }
-    rollout_actions += steps;
-    // Value.
-    if (s.is_terminal()) {
-      s.returns_into(std::span<double>(value));
-    } else if (evaluator) {
-      (*evaluator)(s, std::span<double>(value));
-    } else {
-      std::fill(value.begin(), value.end(), 1.0 / n);
-    }
-    // Backpropagation.
-    for (std::int32_t id : path) {
-      Node& nd = nodes[static_cast<size_t>(id)];
-      ++nd.visits;
-      if (nd.actor >= 0) nd.reward += value[static_cast<size_t>(nd.actor)];
-    }
+    rollout_actions += rollout(s, cfg.depth, rng);
+    backpropagate(s);
   }
   stats.iterations = it;
   stats.nodes = static_cast<std::int64_t>(nodes.size());

@@ -125,6 +125,74 @@ void bradley_terry(const std::vector<std::vector<double>>& wins_in, double prior
     for (size_t i = 1; i < m; ++i) std_error[i] = std::sqrt(std::max(0.0, inv[i - 1][i - 1]));
 }
 
+namespace {
+// Adds up the games' records, in game order, into `res` (its agents and rotation already set):
+// wins, points, seats, head to head and the Bradley–Terry ratings.
+void tally(const std::vector<GameRecord>& records, int k, bool timing, TournamentResult& res) {
+  const size_t m = res.rotation.size();
+  auto seat_entry = [&](std::uint64_t g, int s) {
+    return static_cast<size_t>((static_cast<std::uint64_t>(s) + g) % m);
+  };
+  // Aggregate in game order.
+  const size_t na = res.agents.size();
+  res.wins.assign(na, {});
+  res.sole_wins.assign(na, {});
+  res.return_milli.assign(na, 0);
+  res.points.assign(na, 0.0);
+  res.points_sq.assign(na, 0.0);
+  res.seat_wins.assign(na, std::vector<Proportion>(static_cast<size_t>(k)));
+  res.h2h.assign(na, std::vector<HeadToHead>(na));
+  res.timed = timing;
+  res.decisions.assign(na, 0);
+  res.seconds.assign(na, 0);
+  res.max_seconds.assign(na, 0);
+  std::vector<std::vector<double>> pair_wins(na, std::vector<double>(na, 0.0));
+  for (std::uint64_t g = 0; g < records.size(); ++g) {
+    const GameRecord& rec = records[g];
+    int nwin = 0;
+    for (auto w : rec.won) nwin += w;
+    std::vector<size_t> who(static_cast<size_t>(k));
+    for (int s = 0; s < k; ++s)
+      who[static_cast<size_t>(s)] = static_cast<size_t>(res.rotation[seat_entry(g, s)]);
+    for (int s = 0; s < k; ++s) {
+      const size_t a = who[static_cast<size_t>(s)];
+      const bool won = rec.won[static_cast<size_t>(s)];
+      res.wins[a].add(won);
+      res.sole_wins[a].add(won && nwin == 1);
+      const double pt = won ? 1.0 / nwin : 0.0;
+      res.points[a] += pt;
+      res.points_sq[a] += pt * pt;
+      res.seat_wins[a][static_cast<size_t>(s)].add(won);
+      res.return_milli[a] += std::llround(rec.returns[static_cast<size_t>(s)] * 1000);
+      res.decisions[a] += rec.decisions[static_cast<size_t>(s)];
+      res.seconds[a] += rec.seconds[static_cast<size_t>(s)];
+      res.max_seconds[a] = std::max(res.max_seconds[a], rec.max_seconds[static_cast<size_t>(s)]);
+    }
+    // Head-to-head: distinct agents present in this game.
+    std::vector<std::uint8_t> present(na, 0);
+    for (size_t a : who) present[a] = 1;
+    for (size_t a = 0; a < na; ++a)
+      for (size_t b = 0; b < na; ++b)
+        if (a != b && present[a] && present[b]) ++res.h2h[a][b].games;
+    for (int s = 0; s < k; ++s)
+      for (int t = 0; t < k; ++t) {
+        const size_t a = who[static_cast<size_t>(s)], b = who[static_cast<size_t>(t)];
+        if (a == b || !rec.won[static_cast<size_t>(s)] || rec.won[static_cast<size_t>(t)]) continue;
+        ++res.h2h[a][b].wins;
+        ++res.h2h[b][a].losses;
+        pair_wins[a][b] += 1;
+      }
+    res.length.add(rec.length);
+  }
+  std::vector<double> theta, se;
+  bradley_terry(pair_wins, 1.0, theta, se);
+  for (size_t a = 0; a < na; ++a) {
+    res.elo.push_back(theta[a] * kEloPerNat);
+    res.elo_ci.push_back(1.96 * se[a] * kEloPerNat);
+  }
+}
+}  // namespace
+
 TournamentResult run_tournament(const TournamentConfig& cfg) {
   const Game& game = *cfg.game;
   const int k = game.num_players();
@@ -183,63 +251,7 @@ TournamentResult run_tournament(const TournamentConfig& cfg) {
     }
   });
 
-  // Aggregate in game order.
-  const size_t na = res.agents.size();
-  res.wins.assign(na, {});
-  res.sole_wins.assign(na, {});
-  res.return_milli.assign(na, 0);
-  res.points.assign(na, 0.0);
-  res.points_sq.assign(na, 0.0);
-  res.seat_wins.assign(na, std::vector<Proportion>(static_cast<size_t>(k)));
-  res.h2h.assign(na, std::vector<HeadToHead>(na));
-  res.timed = cfg.timing;
-  res.decisions.assign(na, 0);
-  res.seconds.assign(na, 0);
-  res.max_seconds.assign(na, 0);
-  std::vector<std::vector<double>> pair_wins(na, std::vector<double>(na, 0.0));
-  for (std::uint64_t g = 0; g < cfg.games; ++g) {
-    const GameRecord& rec = records[g];
-    int nwin = 0;
-    for (auto w : rec.won) nwin += w;
-    std::vector<size_t> who(static_cast<size_t>(k));
-    for (int s = 0; s < k; ++s)
-      who[static_cast<size_t>(s)] = static_cast<size_t>(res.rotation[seat_entry(g, s)]);
-    for (int s = 0; s < k; ++s) {
-      const size_t a = who[static_cast<size_t>(s)];
-      const bool won = rec.won[static_cast<size_t>(s)];
-      res.wins[a].add(won);
-      res.sole_wins[a].add(won && nwin == 1);
-      const double pt = won ? 1.0 / nwin : 0.0;
-      res.points[a] += pt;
-      res.points_sq[a] += pt * pt;
-      res.seat_wins[a][static_cast<size_t>(s)].add(won);
-      res.return_milli[a] += std::llround(rec.returns[static_cast<size_t>(s)] * 1000);
-      res.decisions[a] += rec.decisions[static_cast<size_t>(s)];
-      res.seconds[a] += rec.seconds[static_cast<size_t>(s)];
-      res.max_seconds[a] = std::max(res.max_seconds[a], rec.max_seconds[static_cast<size_t>(s)]);
-    }
-    // Head-to-head: distinct agents present in this game.
-    std::vector<std::uint8_t> present(na, 0);
-    for (size_t a : who) present[a] = 1;
-    for (size_t a = 0; a < na; ++a)
-      for (size_t b = 0; b < na; ++b)
-        if (a != b && present[a] && present[b]) ++res.h2h[a][b].games;
-    for (int s = 0; s < k; ++s)
-      for (int t = 0; t < k; ++t) {
-        const size_t a = who[static_cast<size_t>(s)], b = who[static_cast<size_t>(t)];
-        if (a == b || !rec.won[static_cast<size_t>(s)] || rec.won[static_cast<size_t>(t)]) continue;
-        ++res.h2h[a][b].wins;
-        ++res.h2h[b][a].losses;
-        pair_wins[a][b] += 1;
-      }
-    res.length.add(rec.length);
-  }
-  std::vector<double> theta, se;
-  bradley_terry(pair_wins, 1.0, theta, se);
-  for (size_t a = 0; a < na; ++a) {
-    res.elo.push_back(theta[a] * kEloPerNat);
-    res.elo_ci.push_back(1.96 * se[a] * kEloPerNat);
-  }
+  tally(records, k, cfg.timing, res);
   return res;
 }
 

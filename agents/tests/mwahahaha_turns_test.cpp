@@ -24,7 +24,7 @@ struct TurnStats {
 };
 
 // Plays one game; counts the main actions of every Creation turn (the engine's turn_actions).
-void play(const std::string& seats, int n, std::map<std::string, std::string> opts,
+void play(const std::string& seats, int n, const std::map<std::string, std::string>& opts,
           std::uint64_t seed, TurnStats& ts) {
   auto g = load_game("mwahahaha", opts, n);
   std::vector<std::unique_ptr<Agent>> agents;

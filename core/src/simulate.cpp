@@ -250,7 +250,7 @@ std::string SimulateResult::to_text() const {
 
 std::string SimulateResult::report_text() const {
   std::vector<std::string> opts;
-  for (auto& [k, v] : game->options().values()) opts.push_back(k + "=" + v);
+  for (auto& [k, v] : game->options().values()) opts.push_back(fmt::format("{}={}", k, v));
   std::string out =
       fmt::format("{} — {} games, {} players, seed {}\nOptions: {}\n{}\n", game->info().title,
                   games, game->num_players(), seed, fmt::join(opts, " "), agents_line(seats));
@@ -305,6 +305,38 @@ nlohmann::json SimulateResult::save_partial() const {
   return j;
 }
 
+namespace {
+// One simulation thread's reporters and counts.
+struct Worker {
+  std::unique_ptr<Reporter> generic, game, extra;
+  std::uint64_t actions = 0;
+  std::string error;
+};
+
+// Plays game `i` of the run with `seats`, into the worker's reporters (and its record file).
+void play_one(const Game& game, const SimulateConfig& cfg, const std::vector<Agent*>& seats,
+              std::uint64_t i, Worker& w) {
+  RunOptions ro;
+  ro.seed = derive_seed(cfg.seed, i);
+  ro.keep_actions = !cfg.records_dir.empty();
+  Reporter* gr = w.game.get();
+  Reporter* xr = w.extra.get();
+  auto observer = [&](const State& after, Action a, Player actor) {
+    w.generic->on_step(after, a, actor);
+    if (gr) gr->on_step(after, a, actor);
+    if (xr) xr->on_step(after, a, actor);
+  };
+  RunResult rr = run_game(game, seats, ro, StepObserver(observer));
+  w.generic->on_game_end(*rr.final_state, rr.num_actions);
+  if (gr) gr->on_game_end(*rr.final_state, rr.num_actions);
+  if (xr) xr->on_game_end(*rr.final_state, rr.num_actions);
+  w.actions += static_cast<std::uint64_t>(rr.num_actions);
+  if (!cfg.records_dir.empty())
+    write_record_file(make_record(game, rr.actions, ro.seed, cfg.seats, rr.final_state.get()),
+                      fmt::format("{}/game-{:07}.json", cfg.records_dir, i));
+}
+}  // namespace
+
 SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agent) {
   const Game& game = *cfg.game;
   if (static_cast<int>(cfg.seats.size()) != game.num_players())
@@ -331,11 +363,6 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   for (const auto& spec : cfg.seats) make_agent(spec, game);
   if (!cfg.records_dir.empty()) std::filesystem::create_directories(cfg.records_dir);
 
-  struct Worker {
-    std::unique_ptr<Reporter> generic, game, extra;
-    std::uint64_t actions = 0;
-    std::string error;
-  };
   std::vector<Worker> workers(static_cast<size_t>(threads));
   std::atomic<std::uint64_t> next{first}, done{0};
   std::mutex progress_mu;
@@ -350,24 +377,7 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
       for (;;) {
         std::uint64_t i = next.fetch_add(1);
         if (i >= last) break;
-        RunOptions ro;
-        ro.seed = derive_seed(cfg.seed, i);
-        ro.keep_actions = !cfg.records_dir.empty();
-        Reporter* gr = w.game.get();
-        Reporter* xr = w.extra.get();
-        auto observer = [&](const State& after, Action a, Player actor) {
-          w.generic->on_step(after, a, actor);
-          if (gr) gr->on_step(after, a, actor);
-          if (xr) xr->on_step(after, a, actor);
-        };
-        RunResult rr = run_game(game, seats, ro, StepObserver(observer));
-        w.generic->on_game_end(*rr.final_state, rr.num_actions);
-        if (gr) gr->on_game_end(*rr.final_state, rr.num_actions);
-        if (xr) xr->on_game_end(*rr.final_state, rr.num_actions);
-        w.actions += static_cast<std::uint64_t>(rr.num_actions);
-        if (!cfg.records_dir.empty())
-          write_record_file(make_record(game, rr.actions, ro.seed, cfg.seats, rr.final_state.get()),
-                            fmt::format("{}/game-{:07}.json", cfg.records_dir, i));
+        play_one(game, cfg, seats, i, w);
         if (cfg.progress) {
           // Counted under the lock, so the callback sees 1, 2, 3, … in order.
           std::lock_guard lock(progress_mu);

@@ -392,6 +392,79 @@ bool check_views_and_resampling(const State& s, Rng& rng, Ctx& ctx, const std::s
   return true;
 }
 
+// The surfaces of a step, checked on a share of them (they cost more than a step): the legal
+// action mask, the action names (they round-trip) and the chance outcomes (they sum to 1).
+bool check_step_surfaces(const State& s, const std::vector<Action>& legal, std::vector<float>& mask,
+                         std::vector<ChanceOutcome>& outcomes, Ctx& ctx, const std::string& where) {
+  const Game& game = s.game();
+  const int nact = game.num_distinct_actions();
+  legal_action_mask(s, mask);
+  int ones = 0;
+  for (int a = 0; a < nact; ++a) ones += mask[static_cast<size_t>(a)] != 0.0f;
+  VCHECK(ones == static_cast<int>(legal.size()), "{}: mask and legal actions disagree", where);
+  for (Action a : legal) {
+    VCHECK(a >= 0 && a < nact, "{}: action {} out of range", where, a);
+    VCHECK(mask[static_cast<size_t>(a)] == 1.0f, "{}: mask misses action {}", where, a);
+    auto back = game.action_from_name(game.action_name(a));
+    VCHECK(back.has_value() && *back == a, "{}: name of action {} does not round-trip", where, a);
+  }
+  if (s.is_chance()) {
+    s.chance_outcomes(outcomes);
+    double total = 0;
+    for (auto& o : outcomes) {
+      total += o.probability;
+      VCHECK(o.probability > 0.0, "{}: a chance outcome of probability 0", where);
+    }
+    VCHECK(std::abs(total - 1.0) < 1e-9, "{}: chance probabilities sum to {}", where, total);
+    VCHECK(outcomes.size() == legal.size(), "{}: chance outcomes and legal actions differ", where);
+  }
+  return true;
+}
+
+// An illegal action is refused and changes nothing.
+bool check_refusal(State& s, const std::vector<Action>& legal, Rng& rng, Ctx& ctx,
+                   const std::string& where) {
+  const int nact = s.game().num_distinct_actions();
+  Action bad = static_cast<Action>(rng.below(static_cast<std::uint32_t>(nact)));
+  while (std::binary_search(legal.begin(), legal.end(), bad)) bad = (bad + 1) % nact;
+  const std::uint64_t before = s.fingerprint();
+  bool refused = false;
+  try {
+    s.apply(bad);
+  } catch (const Error&) {
+    refused = true;
+  }
+  VCHECK(refused, "{}: illegal action {} was accepted", where, bad);
+  VCHECK(s.fingerprint() == before, "{}: a refused action changed the state", where);
+  return true;
+}
+
+// A clone is independent of its original: applying `a` and playing it to the end leave the
+// original as it was, and what the clone's step shows a seat is told by its information key.
+// `step`: the step of `s` in its game (the playout is held to the game's maximum length).
+bool check_clone(const State& s, Action a, std::uint64_t seed, int step, Ctx& ctx,
+                 const std::string& where) {
+  const int limit = s.game().max_game_length();
+  auto c = s.clone();
+  const std::uint64_t before = s.fingerprint();
+  VCHECK(c->fingerprint() == before, "{}: clone differs", where);
+  c->apply(a);
+  for (Player v = 0; v < s.num_players(); ++v) {
+    const std::string apart = view_difference(s, *c, v);
+    if (!apart.empty() && !check_keys_differ(s, *c, v, apart, ctx, where)) return false;
+  }
+  Rng r2(seed + static_cast<std::uint64_t>(step));
+  std::vector<Action> buf;
+  for (int k = step; !c->is_terminal(); ++k) {
+    c->legal_actions(buf);
+    VCHECK(!buf.empty() && k <= limit, "{}: a playout on a clone does not end", where);
+    c->apply_unchecked(c->is_chance() ? c->sample_chance(r2)
+                                      : buf[r2.below(static_cast<std::uint32_t>(buf.size()))]);
+  }
+  VCHECK(s.fingerprint() == before, "{}: playing on a clone changed the original", where);
+  return true;
+}
+
 bool run_one(const std::shared_ptr<const Game>& game, std::uint64_t seed, const std::string& label,
              Ctx& ctx) {
   const InvariantConfig& cfg = ctx.cfg;
@@ -418,31 +491,8 @@ bool run_one(const std::shared_ptr<const Game>& game, std::uint64_t seed, const 
            "{}: duplicate legal actions", where);
     // The mask and the names are checked on a share of the steps (they cost more than a step).
     const bool full = rng.uniform() < 0.1;
-    if (full) {
-      legal_action_mask(*s, mask);
-      int ones = 0;
-      for (int a = 0; a < nact; ++a) ones += mask[static_cast<size_t>(a)] != 0.0f;
-      VCHECK(ones == static_cast<int>(legal.size()), "{}: mask and legal actions disagree", where);
-      for (Action a : legal) {
-        VCHECK(a >= 0 && a < nact, "{}: action {} out of range", where, a);
-        VCHECK(mask[static_cast<size_t>(a)] == 1.0f, "{}: mask misses action {}", where, a);
-        auto back = game->action_from_name(game->action_name(a));
-        VCHECK(back.has_value() && *back == a, "{}: name of action {} does not round-trip", where,
-               a);
-      }
-    }
+    if (full && !check_step_surfaces(*s, legal, mask, outcomes, ctx, where)) return false;
     Action a;
-    if (p == kChancePlayer && full) {
-      s->chance_outcomes(outcomes);
-      double total = 0;
-      for (auto& o : outcomes) {
-        total += o.probability;
-        VCHECK(o.probability > 0.0, "{}: a chance outcome of probability 0", where);
-      }
-      VCHECK(std::abs(total - 1.0) < 1e-9, "{}: chance probabilities sum to {}", where, total);
-      VCHECK(outcomes.size() == legal.size(), "{}: chance outcomes and legal actions differ",
-             where);
-    }
     if (p == kChancePlayer) {
       a = s->sample_chance(rng);
       VCHECK(std::binary_search(legal.begin(), legal.end(), a),
@@ -453,44 +503,15 @@ bool run_one(const std::shared_ptr<const Game>& game, std::uint64_t seed, const 
       VCHECK(std::binary_search(legal.begin(), legal.end(), a), "{}: the policy chose {}", where,
              a);
     }
-    // An illegal action is refused and changes nothing.
-    if (full && static_cast<int>(legal.size()) < nact) {
-      Action bad = static_cast<Action>(rng.below(static_cast<std::uint32_t>(nact)));
-      while (std::binary_search(legal.begin(), legal.end(), bad)) bad = (bad + 1) % nact;
-      const std::uint64_t before = s->fingerprint();
-      bool refused = false;
-      try {
-        s->apply(bad);
-      } catch (const Error&) {
-        refused = true;
-      }
-      VCHECK(refused, "{}: illegal action {} was accepted", where, bad);
-      VCHECK(s->fingerprint() == before, "{}: a refused action changed the state", where);
-    }
+    if (full && static_cast<int>(legal.size()) < nact && !check_refusal(*s, legal, rng, ctx, where))
+      return false;
     if (rng.uniform() < cfg.noninterference_rate) {
       if (!check_noninterference(*s, rng, ctx, where)) return false;
     }
     if (rng.uniform() < cfg.view_check_rate) {
       ++ctx.r.view_checks;
       if (!check_views_and_resampling(*s, rng, ctx, where)) return false;
-      // A clone is independent of its original.
-      auto c = s->clone();
-      const std::uint64_t before = s->fingerprint();
-      VCHECK(c->fingerprint() == before, "{}: clone differs", where);
-      c->apply(a);
-      for (Player v = 0; v < s->num_players(); ++v) {
-        const std::string apart = view_difference(*s, *c, v);
-        if (!apart.empty() && !check_keys_differ(*s, *c, v, apart, ctx, where)) return false;
-      }
-      Rng r2(seed + static_cast<std::uint64_t>(step));
-      std::vector<Action> buf;
-      for (int k = step; !c->is_terminal(); ++k) {
-        c->legal_actions(buf);
-        VCHECK(!buf.empty() && k <= limit, "{}: a playout on a clone does not end", where);
-        c->apply_unchecked(c->is_chance() ? c->sample_chance(r2)
-                                          : buf[r2.below(static_cast<std::uint32_t>(buf.size()))]);
-      }
-      VCHECK(s->fingerprint() == before, "{}: playing on a clone changed the original", where);
+      if (!check_clone(*s, a, seed, step, ctx, where)) return false;
     }
     if (full)
       s->apply(a);  // the checked path

@@ -158,7 +158,8 @@ TEST(SeatArray, IndexedByPlayerSizedByPlayersAndTriviallyCopyable) {
 }
 
 TEST(SeatArray, ShrinkingResetsDroppedSeatsSoEqualValuesHaveEqualBytes) {
-  SeatArray<int> a(4, 1), b(2, 1);
+  // Bytes without padding (seven int8 seats and the int8 count), so memcmp compares values.
+  SeatArray<std::int8_t, 7> a(4, 1), b(2, 1);
   a.resize(2);
   EXPECT_EQ(a, b);
   EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0);

@@ -230,6 +230,11 @@ class CheatyMagesState : public State {
  private:
   friend class CheatyMagesGame;
   friend struct TestAccess;
+  // Parts of view_json (cheaty_mages_view.cpp): a spell as `viewer` sees it, the seats, and
+  // the last match's summary.
+  nlohmann::json spell_view(int i, Player viewer) const;
+  nlohmann::json seats_view(Player viewer) const;
+  nlohmann::json last_match_view() const;
   // Legal decisions and effects by section (cheaty_mages_rules_*.cpp).
   void legal_chance(std::vector<Action>& out) const;
   void legal_bet(std::vector<Action>& out) const;

@@ -81,69 +81,36 @@ std::string bets_text(std::uint8_t bets) {
 }
 }  // namespace
 
-json CheatyMagesState::view_json(Player viewer) const {
+json CheatyMagesState::spell_view(int i, Player viewer) const {
   const auto& g = *cm_;
   const int n = num_players();
-  json j;
-  j["game"] = "cheaty-mages";
-  j["viewer"] = viewer;
-  j["players"] = n;
-  j["phase"] = phase_name(d_.phase);
-  if (d_.phase == Phase::kSpell) j["stage"] = stage_name(d_.stage);
-  j["current_player"] = current_player();
-  j["start_player"] = d_.start_player;
-  j["turn_player"] = d_.turn_player;
-  j["matches_counted"] = d_.counted;
-  j["matches_played"] = d_.played;
-  j["judge"] = d_.judge >= 0 ? json(g.judge(d_.judge).key) : json(nullptr);
-  j["deck_size"] = d_.deck_n;
-  json disc = json::object();
-  for (int k = 0; k < kKinds; ++k)
-    if (d_.discard[static_cast<size_t>(k)])
-      disc[g.spell(k).key] = d_.discard[static_cast<size_t>(k)];
-  j["discard"] = disc;
-  auto spell_json = [&](int i) {
-    const Spell& s = d_.spells[static_cast<size_t>(i)];
-    json e;
-    e["type"] = type_name(g.spell(s.kind).type);
-    e["caster"] = s.caster;
-    e["face_up"] = s.face_up;
-    e["spell"] = spell_visible(i, viewer) ? json(g.spell(s.kind).key) : json("unknown");
-    if (!s.face_up) {
-      std::vector<int> knowers;
-      for (int q = 0; q < n; ++q)
-        if ((s.known >> q) & 1) knowers.push_back(q);
-      e["known_by"] = knowers;
-      if (s.fclass != ForbiddenClass::kUnknown)
-        e["forbidden"] = s.fclass == ForbiddenClass::kForbidden;
-    }
-    if (s.attached >= 0) {
-      for (int t = 0, idx = 0; t < d_.n_spells; ++t)
-        if (d_.spells[static_cast<size_t>(t)].loc == s.loc) {
-          if (d_.spells[static_cast<size_t>(t)].uid == s.attached) e["on_spell"] = idx;
-          ++idx;
-        }
-    }
-    return e;
-  };
-  json fighters = json::array();
-  for (int pos = 0; pos < kPositions; ++pos) {
-    json f;
-    f["position"] = pos + 1;
-    const int id = d_.fighters[static_cast<size_t>(pos)];
-    f["fighter"] = id >= 0 ? json(g.fighter(id).key) : json(nullptr);
-    json sp = json::array();
-    for (int i = 0; i < d_.n_spells; ++i)
-      if (d_.spells[static_cast<size_t>(i)].loc == pos) sp.push_back(spell_json(i));
-    f["spells"] = sp;
-    fighters.push_back(f);
+  const Spell& s = d_.spells[static_cast<size_t>(i)];
+  json e;
+  e["type"] = type_name(g.spell(s.kind).type);
+  e["caster"] = s.caster;
+  e["face_up"] = s.face_up;
+  e["spell"] = spell_visible(i, viewer) ? json(g.spell(s.kind).key) : json("unknown");
+  if (!s.face_up) {
+    std::vector<int> knowers;
+    for (int q = 0; q < n; ++q)
+      if ((s.known >> q) & 1) knowers.push_back(q);
+    e["known_by"] = knowers;
+    if (s.fclass != ForbiddenClass::kUnknown)
+      e["forbidden"] = s.fclass == ForbiddenClass::kForbidden;
   }
-  j["fighters"] = fighters;
-  json judge_spells = json::array();
-  for (int i = 0; i < d_.n_spells; ++i)
-    if (d_.spells[static_cast<size_t>(i)].loc == place::kJudge)
-      judge_spells.push_back(spell_json(i));
-  j["judge_spells"] = judge_spells;
+  if (s.attached >= 0) {
+    for (int t = 0, idx = 0; t < d_.n_spells; ++t)
+      if (d_.spells[static_cast<size_t>(t)].loc == s.loc) {
+        if (d_.spells[static_cast<size_t>(t)].uid == s.attached) e["on_spell"] = idx;
+        ++idx;
+      }
+  }
+  return e;
+}
+
+json CheatyMagesState::seats_view(Player viewer) const {
+  const auto& g = *cm_;
+  const int n = num_players();
   json seats = json::array();
   for (int q = 0; q < n; ++q) {
     const Seat& s = d_.seats[q];
@@ -167,7 +134,76 @@ json CheatyMagesState::view_json(Player viewer) const {
     e["bribes_this_match"] = s.match_bribes;
     seats.push_back(e);
   }
-  j["seats"] = seats;
+  return seats;
+}
+
+json CheatyMagesState::last_match_view() const {
+  const auto& g = *cm_;
+  const int n = num_players();
+  const MatchSummary& m = d_.summary;
+  json s;
+  s["match"] = m.number;
+  s["counted"] = m.counted;
+  s["judge"] = m.judge >= 0 ? json(g.judge(m.judge).key) : json(nullptr);
+  s["judged"] = m.judged;
+  s["confusion"] = m.confusion;
+  if (m.ferine_type >= 0) s["ferine_turned"] = type_name(static_cast<SpellType>(m.ferine_type));
+  s["dispelled"] = bets_text(m.dispelled);
+  s["ejected"] = bets_text(m.ejected);
+  s["all_ejected"] = m.all_ejected;
+  s["winner_position"] = m.winner_pos + 1;
+  s["prize"] = m.prize;
+  std::vector<std::string> b;
+  std::vector<int> pay;
+  for (int q = 0; q < n; ++q) {
+    b.push_back(bets_text(m.bets[static_cast<size_t>(q)]));
+    pay.push_back(m.payout[static_cast<size_t>(q)]);
+  }
+  s["bets"] = b;
+  s["payouts"] = pay;
+  return s;
+}
+
+json CheatyMagesState::view_json(Player viewer) const {
+  const auto& g = *cm_;
+  const int n = num_players();
+  json j;
+  j["game"] = "cheaty-mages";
+  j["viewer"] = viewer;
+  j["players"] = n;
+  j["phase"] = phase_name(d_.phase);
+  if (d_.phase == Phase::kSpell) j["stage"] = stage_name(d_.stage);
+  j["current_player"] = current_player();
+  j["start_player"] = d_.start_player;
+  j["turn_player"] = d_.turn_player;
+  j["matches_counted"] = d_.counted;
+  j["matches_played"] = d_.played;
+  j["judge"] = d_.judge >= 0 ? json(g.judge(d_.judge).key) : json(nullptr);
+  j["deck_size"] = d_.deck_n;
+  json disc = json::object();
+  for (int k = 0; k < kKinds; ++k)
+    if (d_.discard[static_cast<size_t>(k)])
+      disc[g.spell(k).key] = d_.discard[static_cast<size_t>(k)];
+  j["discard"] = disc;
+  json fighters = json::array();
+  for (int pos = 0; pos < kPositions; ++pos) {
+    json f;
+    f["position"] = pos + 1;
+    const int id = d_.fighters[static_cast<size_t>(pos)];
+    f["fighter"] = id >= 0 ? json(g.fighter(id).key) : json(nullptr);
+    json sp = json::array();
+    for (int i = 0; i < d_.n_spells; ++i)
+      if (d_.spells[static_cast<size_t>(i)].loc == pos) sp.push_back(spell_view(i, viewer));
+    f["spells"] = sp;
+    fighters.push_back(f);
+  }
+  j["fighters"] = fighters;
+  json judge_spells = json::array();
+  for (int i = 0; i < d_.n_spells; ++i)
+    if (d_.spells[static_cast<size_t>(i)].loc == place::kJudge)
+      judge_spells.push_back(spell_view(i, viewer));
+  j["judge_spells"] = judge_spells;
+  j["seats"] = seats_view(viewer);
   if (d_.phase == Phase::kSpell && d_.p_kind >= 0) {
     json pend;
     pend["caster"] = d_.turn_player;
@@ -178,30 +214,7 @@ json CheatyMagesState::view_json(Player viewer) const {
     if (d_.p_loc >= 0) pend["at"] = d_.p_loc;
     j["pending"] = pend;
   }
-  if (d_.summary.number > 0) {
-    const MatchSummary& m = d_.summary;
-    json s;
-    s["match"] = m.number;
-    s["counted"] = m.counted;
-    s["judge"] = m.judge >= 0 ? json(g.judge(m.judge).key) : json(nullptr);
-    s["judged"] = m.judged;
-    s["confusion"] = m.confusion;
-    if (m.ferine_type >= 0) s["ferine_turned"] = type_name(static_cast<SpellType>(m.ferine_type));
-    s["dispelled"] = bets_text(m.dispelled);
-    s["ejected"] = bets_text(m.ejected);
-    s["all_ejected"] = m.all_ejected;
-    s["winner_position"] = m.winner_pos + 1;
-    s["prize"] = m.prize;
-    std::vector<std::string> b;
-    std::vector<int> pay;
-    for (int q = 0; q < n; ++q) {
-      b.push_back(bets_text(m.bets[static_cast<size_t>(q)]));
-      pay.push_back(m.payout[static_cast<size_t>(q)]);
-    }
-    s["bets"] = b;
-    s["payouts"] = pay;
-    j["last_match"] = s;
-  }
+  if (d_.summary.number > 0) j["last_match"] = last_match_view();
   if (!is_terminal() && current_player() == viewer)
     j["your_options"] = decision_options_json(*this, viewer);
   if (d_.phase == Phase::kGameOver) j["result"] = outcome();

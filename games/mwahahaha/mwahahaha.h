@@ -280,6 +280,11 @@ class MwahahahaState : public State {
                            int& xd);
 
  private:
+  // Parts of the views (mwahahaha_view.cpp): a seat as `viewer` sees it in JSON and in the
+  // tensor, and the trade under way.
+  nlohmann::json seat_view(int p, Player viewer) const;
+  nlohmann::json trade_view(Player viewer) const;
+  void seat_tensor(int p, Player viewer, float* o) const;
   // The rules of a stage: its legal actions and its effect (mwahahaha_state.cpp holds the table).
   struct StageRules {
     void (MwahahahaState::*legal)(std::vector<Action>&) const;

@@ -83,6 +83,59 @@ const char* kTrickKeys[kNumTricks] = {"defective-shipment",
                                       "espionage",
                                       "brilliant-idea",
                                       "evil-laugh"};
+// One card of each kind, from its JSON entry (errors say the entry: CardData::parse).
+void read_scientist(const json& s, ScientistCard& c) {
+  names(c, s);
+  for (size_t t = 0; t < kTypes; ++t) c.rating[t] = small_int(s.at("ratings").at(t), 0, 9);
+  c.power = power_of(s.at("power"));
+  c.power_name = s.at("power_name");
+  c.power_zh = s.at("power_zh");
+  c.power_text = s.at("power_text");
+  c.power_text_zh = s.value("power_text_zh", std::string());
+}
+
+void read_device(const json& s, DeviceCard& c) {
+  names(c, s);
+  for (size_t l = 0; l < kLevels; ++l) {
+    for (size_t t = 0; t < kTypes; ++t)
+      c.req[l][t] = small_int(s.at("requirements").at(l).at(t), 0, 50);
+    c.dice[l] = small_int(s.at("threat_dice").at(l), 0, 12);
+    c.people[l] = small_int(s.at("people_dice").at(l), 1, 12);
+  }
+  for (size_t l = 0; l < 3; ++l) c.ransom[l] = small_int(s.at("ransom").at(l), 0, 9);
+}
+
+void read_empire(const json& s, EmpireCard& c) {
+  names(c, s);
+  for (size_t t = 0; t < kTypes; ++t) {
+    c.cap[t] = small_int(s.at("capacity").at(t), 0, 9);
+    c.cash[t] = small_int(s.at("cash_in").at(t), 0, 9);
+    if (c.cap[t] > 0) c.icons |= 1 << t;
+  }
+  const std::string perk = s.at("perk");
+  c.fortified = perk == "fortified";
+  c.front = perk == "front-business";
+}
+
+void read_minion(const json& s, MinionCard& c) {
+  names(c, s);
+  c.type = small_int(s.at("type"), 0, 3);
+  c.value = small_int(s.at("value"), 1, 6);
+  c.hp = small_int(s.at("hp"), 1, 9);
+  c.ability = ability_of(s.at("ability"));
+  c.ability_text = s.at("ability_text");
+  c.ability_text_zh = s.value("ability_text_zh", std::string());
+}
+
+void read_trick(const json& s, TrickCard& c, size_t i) {
+  names(c, s);
+  if (c.key != kTrickKeys[i])
+    throw Error(fmt::format("Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
+  c.copies = small_int(s.at("copies"), 0, 4);
+  c.timing = s.at("timing");
+  c.effect = s.at("effect");
+  c.effect_zh = s.value("effect_zh", std::string());
+}
 }  // namespace
 
 CardData CardData::parse(const std::string& text, const std::string& where) {
@@ -126,61 +179,27 @@ CardData CardData::parse(const std::string& text, const std::string& where) {
     for (size_t i = 0; i < kNumScientists; ++i) {
       at = fmt::format("scientists[{}]", i);
       const json& s = arr("scientists", kNumScientists)[i];
-      names(d.scientists[i], s);
-      for (size_t t = 0; t < kTypes; ++t)
-        d.scientists[i].rating[t] = small_int(s.at("ratings").at(t), 0, 9);
-      d.scientists[i].power = power_of(s.at("power"));
-      d.scientists[i].power_name = s.at("power_name");
-      d.scientists[i].power_zh = s.at("power_zh");
-      d.scientists[i].power_text = s.at("power_text");
-      d.scientists[i].power_text_zh = s.value("power_text_zh", std::string());
+      read_scientist(s, d.scientists[i]);
     }
     for (size_t i = 0; i < kNumDevices; ++i) {
       at = fmt::format("devices[{}]", i);
       const json& s = arr("devices", kNumDevices)[i];
-      names(d.devices[i], s);
-      for (size_t l = 0; l < kLevels; ++l) {
-        for (size_t t = 0; t < kTypes; ++t)
-          d.devices[i].req[l][t] = small_int(s.at("requirements").at(l).at(t), 0, 50);
-        d.devices[i].dice[l] = small_int(s.at("threat_dice").at(l), 0, 12);
-        d.devices[i].people[l] = small_int(s.at("people_dice").at(l), 1, 12);
-      }
-      for (size_t l = 0; l < 3; ++l) d.devices[i].ransom[l] = small_int(s.at("ransom").at(l), 0, 9);
+      read_device(s, d.devices[i]);
     }
     for (size_t i = 0; i < kNumEmpires; ++i) {
       at = fmt::format("empires[{}]", i);
       const json& s = arr("empires", kNumEmpires)[i];
-      names(d.empires[i], s);
-      for (size_t t = 0; t < kTypes; ++t) {
-        d.empires[i].cap[t] = small_int(s.at("capacity").at(t), 0, 9);
-        d.empires[i].cash[t] = small_int(s.at("cash_in").at(t), 0, 9);
-        if (d.empires[i].cap[t] > 0) d.empires[i].icons |= 1 << t;
-      }
-      const std::string perk = s.at("perk");
-      d.empires[i].fortified = perk == "fortified";
-      d.empires[i].front = perk == "front-business";
+      read_empire(s, d.empires[i]);
     }
     for (size_t i = 0; i < kNumMinions; ++i) {
       at = fmt::format("minions[{}]", i);
       const json& s = arr("minions", kNumMinions)[i];
-      names(d.minions[i], s);
-      d.minions[i].type = small_int(s.at("type"), 0, 3);
-      d.minions[i].value = small_int(s.at("value"), 1, 6);
-      d.minions[i].hp = small_int(s.at("hp"), 1, 9);
-      d.minions[i].ability = ability_of(s.at("ability"));
-      d.minions[i].ability_text = s.at("ability_text");
-      d.minions[i].ability_text_zh = s.value("ability_text_zh", std::string());
+      read_minion(s, d.minions[i]);
     }
     for (size_t i = 0; i < kNumTricks; ++i) {
       at = fmt::format("dirty_tricks[{}]", i);
       const json& s = arr("dirty_tricks", kNumTricks)[i];
-      names(d.tricks[i], s);
-      if (d.tricks[i].key != kTrickKeys[i])
-        throw Error(fmt::format("Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
-      d.tricks[i].copies = small_int(s.at("copies"), 0, 4);
-      d.tricks[i].timing = s.at("timing");
-      d.tricks[i].effect = s.at("effect");
-      d.tricks[i].effect_zh = s.value("effect_zh", std::string());
+      read_trick(s, d.tricks[i], i);
     }
   } catch (const json::exception& e) {
     throw Error(fmt::format("{}: {}: {}", where, at, cut_for_message(e.what(), 160)));

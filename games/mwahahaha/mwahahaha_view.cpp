@@ -118,6 +118,10 @@ TensorLayout make_layout() {
            "offered, items / 6, items given / 6");
   return l;
 }
+// Writes the low `count` bits of `m`, one float each.
+void bits(float* o, std::uint64_t m, int count) {
+  for (int i = 0; i < count; ++i) o[i] = static_cast<float>((m >> i) & 1ULL);
+}
 }  // namespace
 
 const TensorLayout& MwahahahaGame::tensor_layout() const {
@@ -129,10 +133,104 @@ int MwahahahaGame::tensor_size() const {
   return tensor_layout().size();
 }
 
-json MwahahahaState::view_json(Player viewer) const {
+json MwahahahaState::seat_view(int p, Player viewer) const {
   const CardData& d = *d_;
-  const int n = num_players();
   const int vi = vidx(viewer);
+  const Seat& st = seat(p);
+  json o;
+  o["scientist"] = st.sci >= 0 ? d.scientists[static_cast<size_t>(st.sci)].key : "";
+  o["device"] =
+      st.device < 0
+          ? "none"
+          : (device_known(p, viewer) ? d.devices[static_cast<size_t>(st.device)].key : "face-down");
+  o["device_up"] = st.device_up;
+  o["device_tokens"] = st.dev;
+  o["stockpile"] = st.stock;
+  o["maniacal"] = st.maniacal;
+  o["humiliation"] = st.humiliation;
+  o["maniacal_sources"] = st.man_sources;
+  o["levels_won"] = st.levels_won;
+  std::vector<std::string> emp;
+  for (int e = 0; e < kNumEmpires; ++e)
+    if (bit(st.empires, e))
+      emp.push_back(d.empires[static_cast<size_t>(e)].key + (bit(s_.struck, e) ? " (struck)" : ""));
+  o["empires"] = emp;
+  std::vector<std::string> mins;
+  int hidden = 0;
+  for (int m = 0; m < kNumMinions; ++m) {
+    if (!bit(st.minions, m)) continue;
+    if (minion_known(m, viewer))
+      mins.push_back(d.minions[static_cast<size_t>(m)].key +
+                     (minion_face_up(m) ? "" : " (face down)") +
+                     (bit(st.attacked, m) ? " (attacked)" : ""));
+    else
+      ++hidden;
+  }
+  o["minions"] = mins;
+  o["minions_face_down_unknown"] = hidden;
+  o["raw_count"] = st.raw_count();
+  o["trick_count"] = st.trick_count();
+  if (p == viewer) {
+    o["raw"] = st.raw;
+    o["tricks"] = st.tricks;
+  } else {
+    o["raw_known"] = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+    o["tricks_known"] = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+  }
+  o["converted"] = st.converted;
+  o["overtime"] = st.overtime;
+  o["flags"] = {st.cashed,         st.swapped,      st.buy_lock,  st.attacks,     st.power_used,
+                st.overclock_used, st.raw_received, st.raw_extra, st.turn_actions};
+  return o;
+}
+
+json MwahahahaState::trade_view(Player viewer) const {
+  const CardData& d = *d_;
+  json t;
+  t["proposer"] = s_.trade_proposer;
+  t["partner"] = s_.trade_partner;
+  t["offer_tokens"] = s_.t_offer_tok;
+  t["ask_tokens"] = s_.t_ask_tok;
+  t["offer_empires"] = s_.t_offer_emp;
+  t["ask_empires"] = s_.t_ask_emp;
+  std::vector<std::string> om, am;
+  for (int m = 0; m < kNumMinions; ++m) {
+    if (bit(s_.t_offer_min, m))
+      om.push_back(minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].key : "face-down");
+    if (bit(s_.t_ask_min, m))
+      am.push_back(minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].key : "face-down");
+  }
+  std::sort(om.begin(), om.end());
+  std::sort(am.begin(), am.end());
+  t["offer_minions"] = om;
+  t["ask_minions"] = am;
+  std::vector<std::string> raw;
+  for (int i = 0; i < s_.t_raw_n; ++i) {
+    const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
+    const int act_k = s_.t_raw_actual[static_cast<size_t>(i)];
+    std::string sdesc =
+        described ? d.raw_kinds[static_cast<size_t>(s_.t_raw_desc[static_cast<size_t>(i)])].key
+                  : "undescribed";
+    if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1))
+      sdesc += " (really " + d.raw_kinds[static_cast<size_t>(act_k)].key + ")";
+    raw.push_back(sdesc);
+  }
+  t["offer_raw"] = raw;
+  t["ask_raw"] = std::vector<int>(s_.t_ask_raw.begin(), s_.t_ask_raw.begin() + s_.t_ask_raw_n);
+  t["offer_tricks"] = s_.t_offer_trick;
+  t["ask_tricks"] = s_.t_ask_trick;
+  t["items"] = s_.t_items;
+  t["given"] = s_.t_given;
+  t["peeked"] = s_.t_peeked;
+  if (viewer == s_.trade_partner)
+    t["given_raw"] = std::vector<int>(
+        s_.t_got_raw.begin(), s_.t_got_raw.begin() + std::min<int>(s_.t_given, s_.t_ask_raw_n));
+  t["given_tricks"] = s_.t_got_trick;
+  return t;
+}
+
+json MwahahahaState::view_json(Player viewer) const {
+  const int n = num_players();
   json j;
   j["viewer"] = viewer;
   j["round"] = s_.round;
@@ -149,55 +247,7 @@ json MwahahahaState::view_json(Player viewer) const {
   j["scientist_pool"] = s_.sci_pool;
   j["actions"] = s_.actions;
   json seats = json::array();
-  for (int p = 0; p < n; ++p) {
-    const Seat& st = seat(p);
-    json o;
-    o["scientist"] = st.sci >= 0 ? d.scientists[static_cast<size_t>(st.sci)].key : "";
-    o["device"] = st.device < 0
-                      ? "none"
-                      : (device_known(p, viewer) ? d.devices[static_cast<size_t>(st.device)].key
-                                                 : "face-down");
-    o["device_up"] = st.device_up;
-    o["device_tokens"] = st.dev;
-    o["stockpile"] = st.stock;
-    o["maniacal"] = st.maniacal;
-    o["humiliation"] = st.humiliation;
-    o["maniacal_sources"] = st.man_sources;
-    o["levels_won"] = st.levels_won;
-    std::vector<std::string> emp;
-    for (int e = 0; e < kNumEmpires; ++e)
-      if (bit(st.empires, e))
-        emp.push_back(d.empires[static_cast<size_t>(e)].key +
-                      (bit(s_.struck, e) ? " (struck)" : ""));
-    o["empires"] = emp;
-    std::vector<std::string> mins;
-    int hidden = 0;
-    for (int m = 0; m < kNumMinions; ++m) {
-      if (!bit(st.minions, m)) continue;
-      if (minion_known(m, viewer))
-        mins.push_back(d.minions[static_cast<size_t>(m)].key +
-                       (minion_face_up(m) ? "" : " (face down)") +
-                       (bit(st.attacked, m) ? " (attacked)" : ""));
-      else
-        ++hidden;
-    }
-    o["minions"] = mins;
-    o["minions_face_down_unknown"] = hidden;
-    o["raw_count"] = st.raw_count();
-    o["trick_count"] = st.trick_count();
-    if (p == viewer) {
-      o["raw"] = st.raw;
-      o["tricks"] = st.tricks;
-    } else {
-      o["raw_known"] = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
-      o["tricks_known"] = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
-    }
-    o["converted"] = st.converted;
-    o["overtime"] = st.overtime;
-    o["flags"] = {st.cashed,         st.swapped,      st.buy_lock,  st.attacks,     st.power_used,
-                  st.overclock_used, st.raw_received, st.raw_extra, st.turn_actions};
-    seats.push_back(o);
-  }
+  for (int p = 0; p < n; ++p) seats.push_back(seat_view(p, viewer));
   j["seats"] = seats;
   j["raw_deck"] = raw_deck_size();
   j["raw_discard"] = s_.raw_discard;
@@ -239,49 +289,7 @@ json MwahahahaState::view_json(Player viewer) const {
   j["creation"] = {s_.pay_left,         s_.pay_for,    s_.select_left, s_.sac_type,
                    s_.conv_kind,        s_.conv_type,  s_.conv_cancel, s_.conv_pending,
                    s_.trades_this_turn, s_.cash_front, s_.open_trader, s_.open_left};
-  if (s_.trade_partner >= 0) {
-    json t;
-    t["proposer"] = s_.trade_proposer;
-    t["partner"] = s_.trade_partner;
-    t["offer_tokens"] = s_.t_offer_tok;
-    t["ask_tokens"] = s_.t_ask_tok;
-    t["offer_empires"] = s_.t_offer_emp;
-    t["ask_empires"] = s_.t_ask_emp;
-    std::vector<std::string> om, am;
-    for (int m = 0; m < kNumMinions; ++m) {
-      if (bit(s_.t_offer_min, m))
-        om.push_back(minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].key : "face-down");
-      if (bit(s_.t_ask_min, m))
-        am.push_back(minion_known(m, viewer) ? d.minions[static_cast<size_t>(m)].key : "face-down");
-    }
-    std::sort(om.begin(), om.end());
-    std::sort(am.begin(), am.end());
-    t["offer_minions"] = om;
-    t["ask_minions"] = am;
-    std::vector<std::string> raw;
-    for (int i = 0; i < s_.t_raw_n; ++i) {
-      const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
-      const int act_k = s_.t_raw_actual[static_cast<size_t>(i)];
-      std::string sdesc =
-          described ? d.raw_kinds[static_cast<size_t>(s_.t_raw_desc[static_cast<size_t>(i)])].key
-                    : "undescribed";
-      if (viewer == s_.trade_proposer || (viewer == s_.trade_partner && s_.t_peeked == i + 1))
-        sdesc += " (really " + d.raw_kinds[static_cast<size_t>(act_k)].key + ")";
-      raw.push_back(sdesc);
-    }
-    t["offer_raw"] = raw;
-    t["ask_raw"] = std::vector<int>(s_.t_ask_raw.begin(), s_.t_ask_raw.begin() + s_.t_ask_raw_n);
-    t["offer_tricks"] = s_.t_offer_trick;
-    t["ask_tricks"] = s_.t_ask_trick;
-    t["items"] = s_.t_items;
-    t["given"] = s_.t_given;
-    t["peeked"] = s_.t_peeked;
-    if (viewer == s_.trade_partner)
-      t["given_raw"] = std::vector<int>(
-          s_.t_got_raw.begin(), s_.t_got_raw.begin() + std::min<int>(s_.t_given, s_.t_ask_raw_n));
-    t["given_tricks"] = s_.t_got_trick;
-    j["trade"] = t;
-  }
+  if (s_.trade_partner >= 0) j["trade"] = trade_view(viewer);
   j["fight"] = {s_.fight_active,
                 s_.attacker,
                 s_.defender,
@@ -309,15 +317,62 @@ json MwahahahaState::view_json(Player viewer) const {
   return j;
 }
 
+void MwahahahaState::seat_tensor(int p, Player viewer, float* o) const {
+  const int vi = vidx(viewer);
+  const Seat& st = seat(p);
+  if (st.sci >= 0) o[st.sci] = 1.0f;
+  o += kNumScientists;
+  if (st.device >= 0 && device_known(p, viewer)) o[st.device] = 1.0f;
+  o += kNumDevices;
+  *o++ = st.device >= 0 ? 1.0f : 0.0f;
+  *o++ = st.device_up ? 1.0f : 0.0f;
+  for (int t = 0; t < kTypes; ++t) {
+    o[t] = st.dev[static_cast<size_t>(t)] / 10.0f;
+    o[kTypes + t] = st.stock[static_cast<size_t>(t)] / 10.0f;
+    o[2 * kTypes + t] = st.converted[static_cast<size_t>(t)] / 10.0f;
+    o[3 * kTypes + t] = st.overtime[static_cast<size_t>(t)] / 10.0f;
+  }
+  o += 4 * kTypes;
+  *o++ = st.maniacal / 10.0f;
+  *o++ = st.humiliation / 10.0f;
+  bits(o, st.levels_won, kLevels);
+  o += kLevels;
+  bits(o, st.empires, kNumEmpires);
+  o += kNumEmpires;
+  int hidden = 0;
+  for (int m = 0; m < kNumMinions; ++m) {
+    if (!bit(st.minions, m)) continue;
+    if (minion_known(m, viewer)) {
+      o[m] = 1.0f;
+      o[kNumMinions + m] = bit(st.attacked, m) ? 1.0f : 0.0f;
+    } else {
+      ++hidden;
+    }
+  }
+  o += 2 * kNumMinions;
+  *o++ = hidden / 5.0f;
+  *o++ = st.raw_count() / 10.0f;
+  *o++ = st.trick_count() / 5.0f;
+  const bool me = p == viewer;
+  const auto& kr = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+  const auto& kt = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
+  for (int k = 0; k < kRawKinds; ++k)
+    o[k] = (me ? st.raw[static_cast<size_t>(k)] : kr[static_cast<size_t>(k)]) / 3.0f;
+  o += kRawKinds;
+  for (int t = 0; t < kNumTricks; ++t)
+    o[t] = (me ? st.tricks[static_cast<size_t>(t)] : kt[static_cast<size_t>(t)]) / 2.0f;
+  o += kNumTricks;
+  const std::uint8_t flags[9] = {st.cashed,       st.swapped,    st.buy_lock,
+                                 st.attacks,      st.power_used, st.overclock_used,
+                                 st.raw_received, st.raw_extra,  st.turn_actions};
+  for (int f = 0; f < 9; ++f) o[f] = flags[f] / 5.0f;
+}
+
 void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
   TensorWriter w(g_->tensor_layout(), out);
   const int n = num_players();
   const bool seated = viewer >= 0 && viewer < n;
-  const int vi = vidx(viewer);
   auto rel = [&](int p) { return p < 0 || p >= n ? -1 : (seated ? (p - viewer + n) % n : p); };
-  auto bits = [](float* o, std::uint64_t m, int count) {
-    for (int i = 0; i < count; ++i) o[i] = static_cast<float>((m >> i) & 1ULL);
-  };
   auto own_raw = w.next("own_raw");
   auto own_tricks = w.next("own_tricks");
   if (seated) {
@@ -328,57 +383,8 @@ void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
       own_tricks[static_cast<size_t>(t)] = me.tricks[static_cast<size_t>(t)] / 2.0f;
   }
   auto seats = w.next("seats");
-  for (int r = 0; r < n; ++r) {
-    const int p = seated ? (viewer + r) % n : r;
-    const Seat& st = seat(p);
-    float* o = seats.data() + r * kSeatValues;
-    if (st.sci >= 0) o[st.sci] = 1.0f;
-    o += kNumScientists;
-    if (st.device >= 0 && device_known(p, viewer)) o[st.device] = 1.0f;
-    o += kNumDevices;
-    *o++ = st.device >= 0 ? 1.0f : 0.0f;
-    *o++ = st.device_up ? 1.0f : 0.0f;
-    for (int t = 0; t < kTypes; ++t) {
-      o[t] = st.dev[static_cast<size_t>(t)] / 10.0f;
-      o[kTypes + t] = st.stock[static_cast<size_t>(t)] / 10.0f;
-      o[2 * kTypes + t] = st.converted[static_cast<size_t>(t)] / 10.0f;
-      o[3 * kTypes + t] = st.overtime[static_cast<size_t>(t)] / 10.0f;
-    }
-    o += 4 * kTypes;
-    *o++ = st.maniacal / 10.0f;
-    *o++ = st.humiliation / 10.0f;
-    bits(o, st.levels_won, kLevels);
-    o += kLevels;
-    bits(o, st.empires, kNumEmpires);
-    o += kNumEmpires;
-    int hidden = 0;
-    for (int m = 0; m < kNumMinions; ++m) {
-      if (!bit(st.minions, m)) continue;
-      if (minion_known(m, viewer)) {
-        o[m] = 1.0f;
-        o[kNumMinions + m] = bit(st.attacked, m) ? 1.0f : 0.0f;
-      } else {
-        ++hidden;
-      }
-    }
-    o += 2 * kNumMinions;
-    *o++ = hidden / 5.0f;
-    *o++ = st.raw_count() / 10.0f;
-    *o++ = st.trick_count() / 5.0f;
-    const bool me = p == viewer;
-    const auto& kr = s_.known_raw[static_cast<size_t>(vi)][static_cast<size_t>(p)];
-    const auto& kt = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
-    for (int k = 0; k < kRawKinds; ++k)
-      o[k] = (me ? st.raw[static_cast<size_t>(k)] : kr[static_cast<size_t>(k)]) / 3.0f;
-    o += kRawKinds;
-    for (int t = 0; t < kNumTricks; ++t)
-      o[t] = (me ? st.tricks[static_cast<size_t>(t)] : kt[static_cast<size_t>(t)]) / 2.0f;
-    o += kNumTricks;
-    const std::uint8_t flags[9] = {st.cashed,       st.swapped,    st.buy_lock,
-                                   st.attacks,      st.power_used, st.overclock_used,
-                                   st.raw_received, st.raw_extra,  st.turn_actions};
-    for (int f = 0; f < 9; ++f) o[f] = flags[f] / 5.0f;
-  }
+  for (int r = 0; r < n; ++r)
+    seat_tensor(seated ? (viewer + r) % n : r, viewer, seats.data() + r * kSeatValues);
   const int limit = g_->round_limit() > 0 ? g_->round_limit() : 40;  // 0 = no limit
   w.scalar("round", static_cast<float>(s_.round) / static_cast<float>(limit));
   w.one_hot("phase", static_cast<int>(s_.phase));

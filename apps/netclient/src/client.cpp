@@ -90,7 +90,7 @@ void TableClient::connect() {
   beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(5));
   impl_->resolver.async_resolve(
       opts_.host, std::to_string(opts_.port),
-      [this, self, gen, ws](beast::error_code ec, tcp::resolver::results_type results) {
+      [this, self, gen, ws](beast::error_code ec, const tcp::resolver::results_type& results) {
         if (gen != generation_) return;
         if (ec) return schedule_reconnect();
         beast::get_lowest_layer(*ws).async_connect(

@@ -179,7 +179,7 @@ std::string check_network_agent(const std::string& spec_text, const Game& game,
     spec.params["ms"] = "1000";
   }
   std::string out = spec.name;
-  for (auto& [k, v] : spec.params) out += ":" + k + "=" + v;
+  for (auto& [k, v] : spec.params) out += fmt::format(":{}={}", k, v);
   try {
     make_agent(out, game);
   } catch (const Error& e) {

@@ -203,17 +203,65 @@ HttpReply Server::Impl::catalogue(const std::string& game,
   return r;
 }
 
+namespace {
+// True when the request's method is the one the path takes; otherwise answers 405.
+bool allowed(bool ok, const char* method, const std::string& path,
+             const std::function<void(HttpReply)>& done) {
+  if (!ok)
+    done(error_reply(405, "method_not_allowed",
+                     fmt::format("{} takes {} only", path.substr(0, 80), method)));
+  return ok;
+}
+}  // namespace
+
+// A request for /api/tables/ID[/OP]: `rest` is what follows /api/tables/.
+void Server::Impl::handle_table(const Request& req, const std::string& path, std::string rest,
+                                const std::function<void(HttpReply)>& done) {
+  const bool get = req.method() == http::verb::get;
+  const bool post = req.method() == http::verb::post;
+  auto only = [&](bool ok, const char* method) { return allowed(ok, method, path, done); };
+  std::string op;
+  if (auto slash = rest.find('/'); slash != std::string::npos) {
+    op = rest.substr(slash + 1);
+    rest.resize(slash);
+  }
+  auto table = find(rest);
+  if (!table) return done(error_reply(404, "not_found", "no table " + rest.substr(0, 40)));
+  if (op.empty()) {
+    if (!only(get, "GET")) return;
+    json s = table->summary();
+    s.erase("open_seats");
+    return done(json_reply(200, s));
+  }
+  if (op == "catalogue") {
+    if (!only(get, "GET")) return;
+    const json s = table->summary();
+    return done(catalogue(s["game"].get<std::string>(),
+                          s["options"].get<std::map<std::string, std::string>>(),
+                          s["players"].get<int>()));
+  }
+  if (op != "join" && op != "leave" && op != "replace" && op != "replay")
+    return done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
+  if (!only(post, "POST")) return;
+  auto body = json::parse(req.body(), nullptr, false);
+  if (body.is_discarded() || !body.is_object())
+    return done(error_reply(400, "bad_json", "the body must be a JSON object"));
+  Table::Reply reply = [done](int status, json j) {
+    j["protocol"] = kProtocolVersion;
+    done({status, "application/json", wire(j)});
+  };
+  if (op == "join") table->join(body, reply);
+  if (op == "leave") table->leave(body, reply);
+  if (op == "replace") table->replace(body, reply);
+  if (op == "replay") table->replay(body, reply);
+}
+
 void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)> done) {
   std::string path(req.target());
   if (auto q = path.find('?'); q != std::string::npos) path.resize(q);
   const bool get = req.method() == http::verb::get;
   const bool post = req.method() == http::verb::post;
-  auto only = [&](bool ok, const char* method) {
-    if (!ok)
-      done(error_reply(405, "method_not_allowed",
-                       fmt::format("{} takes {} only", path.substr(0, 80), method)));
-    return ok;
-  };
+  auto only = [&](bool ok, const char* method) { return allowed(ok, method, path, done); };
   try {
     if (path == "/") {
       if (!only(get, "GET")) return;
@@ -255,44 +303,8 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
       return;
     }
     const std::string prefix = "/api/tables/";
-    if (path.rfind(prefix, 0) == 0) {
-      std::string rest = path.substr(prefix.size());
-      std::string op;
-      if (auto slash = rest.find('/'); slash != std::string::npos) {
-        op = rest.substr(slash + 1);
-        rest.resize(slash);
-      }
-      auto table = find(rest);
-      if (!table) return done(error_reply(404, "not_found", "no table " + rest.substr(0, 40)));
-      if (op.empty()) {
-        if (!only(get, "GET")) return;
-        json s = table->summary();
-        s.erase("open_seats");
-        return done(json_reply(200, s));
-      }
-      if (op == "catalogue") {
-        if (!only(get, "GET")) return;
-        const json s = table->summary();
-        return done(catalogue(s["game"].get<std::string>(),
-                              s["options"].get<std::map<std::string, std::string>>(),
-                              s["players"].get<int>()));
-      }
-      if (op != "join" && op != "leave" && op != "replace" && op != "replay")
-        return done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
-      if (!only(post, "POST")) return;
-      auto body = json::parse(req.body(), nullptr, false);
-      if (body.is_discarded() || !body.is_object())
-        return done(error_reply(400, "bad_json", "the body must be a JSON object"));
-      Table::Reply reply = [done](int status, json j) {
-        j["protocol"] = kProtocolVersion;
-        done({status, "application/json", wire(j)});
-      };
-      if (op == "join") table->join(body, reply);
-      if (op == "leave") table->leave(body, reply);
-      if (op == "replace") table->replace(body, reply);
-      if (op == "replay") table->replay(body, reply);
-      return;
-    }
+    if (path.rfind(prefix, 0) == 0)
+      return handle_table(req, path, path.substr(prefix.size()), done);
     if (get && path.rfind("/api/", 0) != 0) {
       if (auto f = read_web_file(cfg.web_dir, path))
         return done({200, f->content_type, std::move(f->body), f->cache_control});

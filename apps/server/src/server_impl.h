@@ -61,6 +61,8 @@ struct Server::Impl {
   void accept();
   // Answers one HTTP request (not an upgrade); `done` is called once, maybe on another thread.
   void handle_http(const Request& req, std::function<void(HttpReply)> done);
+  void handle_table(const Request& req, const std::string& path, std::string rest,
+                    const std::function<void(HttpReply)>& done);
   void log(const std::string& line) const;
 
  private:

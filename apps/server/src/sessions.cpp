@@ -60,7 +60,7 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
     if (counted_) srv_.connections--;
   }
 
-  void run(Request req) {
+  void run(const Request& req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(kMaxWsMessage);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
@@ -324,7 +324,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return write({404, "application/json", wire(e)});
       }
       stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), srv_)->run(std::move(req));
+      std::make_shared<WsSession>(stream_.release_socket(), srv_)->run(req);
       return;
     }
     srv_.handle_http(req, [self = shared_from_this()](HttpReply r) {

@@ -308,7 +308,8 @@ void Table::drop_seat_peers(Player p, const std::string& why) {
 // ---- WebSocket operations ------------------------------------------------------------------
 
 void Table::hello(std::shared_ptr<Peer> peer, std::string credential, bool spectate, int last_seq) {
-  boost::asio::post(strand_, [self = shared_from_this(), peer, credential, spectate, last_seq] {
+  boost::asio::post(strand_, [self = shared_from_this(), peer, credential = std::move(credential),
+                              spectate, last_seq] {
     auto refuse = [&](const std::string& code, const std::string& msg) {
       peer->send(error_frame(code, msg, "hello"));
       peer->close();
@@ -460,7 +461,7 @@ void Table::chat(std::shared_ptr<Peer> peer, std::string text) {
 }
 
 void Table::taunt(std::shared_ptr<Peer> peer, std::string id) {
-  boost::asio::post(strand_, [self = shared_from_this(), peer, id] {
+  boost::asio::post(strand_, [self = shared_from_this(), peer, id = std::move(id)] {
     if (!peer->attached) return;
     const Taunt* t = find_taunt(id);
     if (!t) {

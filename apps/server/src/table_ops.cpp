@@ -122,7 +122,8 @@ bool good_name(const std::string& s) {
 }  // namespace
 
 void Table::join(json body, Reply reply) {
-  boost::asio::post(strand_, [self = shared_from_this(), body, reply] {
+  boost::asio::post(strand_, [self = shared_from_this(), body = std::move(body),
+                              reply = std::move(reply)] {
     try {
       check_fields(body, {"invite", "seat", "name"}, "join");
     } catch (const ApiError& e) {
@@ -197,37 +198,39 @@ void Table::join(json body, Reply reply) {
 }
 
 void Table::leave(json body, Reply reply) {
-  boost::asio::post(strand_, [self = shared_from_this(), body, reply] {
-    try {
-      check_fields(body, {"credential"}, "leave");
-    } catch (const ApiError& e) {
-      return reply(e.status, err(e.code, e.what()));
-    }
-    if (!body.contains("credential") || !body["credential"].is_string())
-      return reply(400, err("missing_field", "leave: 'credential' (a string) is required"));
-    const int seat = self->seat_by_credential(body["credential"].get<std::string>(), true);
-    if (seat < 0)
-      return reply(403, err("bad_credential", "leave.credential holds no seat at this table"));
-    if (self->done_) return reply(409, err("game_over", "the game is over"));
-    Seat& s = self->seats_[static_cast<size_t>(seat)];
-    if (!self->started_) {
-      s.credential.clear();
-      s.active = false;
-      s.name = fmt::format("Seat {}", seat);
-    } else {
-      s.active = false;
-      s.reason = "left";
-      self->bot_gen_++;
-    }
-    self->save_seats();
-    self->drop_seat_peers(seat, "the seat was given up (leave)");
-    self->changed();
-    reply(200, {{"protocol", kProtocolVersion}, {"ok", true}});
-  });
+  boost::asio::post(
+      strand_, [self = shared_from_this(), body = std::move(body), reply = std::move(reply)] {
+        try {
+          check_fields(body, {"credential"}, "leave");
+        } catch (const ApiError& e) {
+          return reply(e.status, err(e.code, e.what()));
+        }
+        if (!body.contains("credential") || !body["credential"].is_string())
+          return reply(400, err("missing_field", "leave: 'credential' (a string) is required"));
+        const int seat = self->seat_by_credential(body["credential"].get<std::string>(), true);
+        if (seat < 0)
+          return reply(403, err("bad_credential", "leave.credential holds no seat at this table"));
+        if (self->done_) return reply(409, err("game_over", "the game is over"));
+        Seat& s = self->seats_[static_cast<size_t>(seat)];
+        if (!self->started_) {
+          s.credential.clear();
+          s.active = false;
+          s.name = fmt::format("Seat {}", seat);
+        } else {
+          s.active = false;
+          s.reason = "left";
+          self->bot_gen_++;
+        }
+        self->save_seats();
+        self->drop_seat_peers(seat, "the seat was given up (leave)");
+        self->changed();
+        reply(200, {{"protocol", kProtocolVersion}, {"ok", true}});
+      });
 }
 
 void Table::replace(json body, Reply reply) {
-  boost::asio::post(strand_, [self = shared_from_this(), body, reply] {
+  boost::asio::post(strand_, [self = shared_from_this(), body = std::move(body),
+                              reply = std::move(reply)] {
     std::string agent;
     int seat = -1;
     try {
@@ -265,7 +268,8 @@ void Table::replace(json body, Reply reply) {
 }
 
 void Table::replay(json body, Reply reply) {
-  boost::asio::post(strand_, [self = shared_from_this(), body, reply] {
+  boost::asio::post(strand_, [self = shared_from_this(), body = std::move(body),
+                              reply = std::move(reply)] {
     try {
       check_fields(body, {"credential", "steps"}, "replay");
       if (body.contains("steps") && !body["steps"].is_boolean())

@@ -198,7 +198,7 @@ class State {
   // A copy never inherits the listeners of an apply_narrated in progress.
   State(const State& o) : game_(o.game_) {}
   State& operator=(const State& o) {
-    game_ = o.game_;
+    if (this != &o) game_ = o.game_;
     return *this;
   }
   // Tells every listening viewer what happened: calls f(Narrator&) once per viewer of the
