@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -54,14 +55,24 @@ using Path = std::array<Action, 4>;
 // buffer per search depth and the scored lines of all determinizations, (path, sample, value).
 struct Scratch {
   std::array<std::vector<Action>, 4> legal;
+  // The state after each depth's action (CheatyMagesState::assign: a cheap copy, no allocation).
+  std::array<std::unique_ptr<CheatyMagesState>, 4> states;
+  // A line's path packed into one number (16 bits an action, the first one highest, -1 as 0):
+  // the same order and equality as the paths, without a memcmp per comparison.
   struct Line {
-    Path path;
+    std::uint64_t key;
     int sample;
     double value;
+    Action first() const { return static_cast<Action>(key >> 48) - 1; }
   };
+  static_assert(cm::act::kCount < 0xffff);
   std::vector<Line> lines;
   int sample = 0;
-  void add(const Path& p, double v) { lines.push_back({p, sample, v}); }
+  void add(const Path& p, double v) {
+    std::uint64_t key = 0;
+    for (Action a : p) key = key << 16 | static_cast<std::uint64_t>(a + 1);
+    lines.push_back({key, sample, v});
+  }
 };
 
 void explore(const CheatyMagesState& s, int me, Path path, int depth, Scratch& scratch) {
@@ -88,7 +99,8 @@ void explore(const CheatyMagesState& s, int me, Path path, int depth, Scratch& s
       const int k = a < cm::act::kHide ? a - cm::act::kCast : a - cm::act::kHide;
       if (!explored_kind(k, g)) continue;
     }
-    CheatyMagesState c(s);
+    CheatyMagesState& c = *scratch.states[static_cast<size_t>(depth)];
+    c.assign(s);
     c.apply_unchecked(a);
     Path p = path;
     p[static_cast<size_t>(depth)] = a;
@@ -139,6 +151,8 @@ class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
     // Every line of every determinization, then per line the sum of its values over the
     // determinizations in which it exists (added in sample order), per first action the best sum.
     scratch_.lines.clear();
+    if (!scratch_.states[0])  // once per agent: every depth's state (no allocation later)
+      for (auto& st : scratch_.states) st = std::make_unique<CheatyMagesState>(s);
     const int kSamples = ctx != nullptr ? samples_ : 1;
     for (int i = 0; i < kSamples; ++i) {
       if (i > 0) ctx->sample_state_into(other_, rng);
@@ -148,7 +162,7 @@ class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
     }
     auto& lines = scratch_.lines;
     const auto by_path = [](const Scratch::Line& x, const Scratch::Line& y) {
-      return x.path < y.path || (x.path == y.path && x.sample < y.sample);
+      return x.key < y.key || (x.key == y.key && x.sample < y.sample);
     };
     // One sample's lines come out of the depth-first search in this order already (legal actions
     // ascend at every depth), and no two are equal: the sort is needed with several samples only.
@@ -171,8 +185,8 @@ class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
     for (size_t i = 0; i < lines.size();) {
       double sum = 0;
       size_t j = i;
-      for (; j < lines.size() && lines[j].path == lines[i].path; ++j) sum += lines[j].value;
-      const Action a = lines[i].path[0];
+      for (; j < lines.size() && lines[j].key == lines[i].key; ++j) sum += lines[j].value;
+      const Action a = lines[i].first();
       if (a != current) {
         close();
         current = a;
@@ -219,20 +233,29 @@ class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
       const auto& j = g.judge(s.judge());
       if (j.penalty == Penalty::kDispel || j.penalty == Penalty::kEject) limit = j.limit;
     }
+    // The kinds that can boost a fighter: in my hand, not Support, not banned (ascending, as the
+    // greedy scan below breaks ties by the lowest kind).
+    std::array<int, cm::kKinds> kinds{};
+    int n_kinds = 0;
+    for (int k = 0; k < cm::kKinds; ++k)
+      if (seat.hand[static_cast<size_t>(k)] && g.spell(k).type != SpellType::kSupport &&
+          !s.banned(k))
+        kinds[static_cast<size_t>(n_kinds++)] = k;
     double p[cm::kPositions], total = 0;
     for (int pos = 0; pos < cm::kPositions; ++pos) {
       const auto& f = g.fighter(s.fighter_at(pos));
       // Greedy: my cards that help this fighter, biggest first, within the mana limit.
       std::array<int, cm::kKinds> left{};
-      for (int k = 0; k < cm::kKinds; ++k)
+      for (int i = 0; i < n_kinds; ++i) {
+        const int k = kinds[static_cast<size_t>(i)];
         left[static_cast<size_t>(k)] = seat.hand[static_cast<size_t>(k)];
+      }
       int mana = 0, boost = 0;
       for (;;) {
         int bk = -1, bgain = 0;
-        for (int k = 0; k < cm::kKinds; ++k) {
-          if (!left[static_cast<size_t>(k)] || g.spell(k).type == SpellType::kSupport ||
-              s.banned(k))
-            continue;
+        for (int i = 0; i < n_kinds; ++i) {
+          const int k = kinds[static_cast<size_t>(i)];
+          if (!left[static_cast<size_t>(k)]) continue;
           const int gain = f.reverses ? -g.spell(k).strength : g.spell(k).strength;
           if (gain > bgain && mana + g.spell(k).mana <= limit) {
             bgain = gain;
@@ -251,7 +274,16 @@ class CheatyMagesHeuristic : public Agent, public DeterminizedAgent {
     double best = -1;
     int best_mask = 1;
     for (int mask = 1; mask < 32; ++mask) {
-      const int n = __builtin_popcount(static_cast<unsigned>(mask));
+      // Positions in the mask (a table: the build has no popcount instruction, and the library
+      // call was 1.6% of an ISMCTS iteration).
+      static constexpr std::array<std::int8_t, 32> kBits = [] {
+        std::array<std::int8_t, 32> b{};
+        for (int m = 1; m < 32; ++m)
+          b[static_cast<size_t>(m)] =
+              static_cast<std::int8_t>((m & 1) + b[static_cast<size_t>(m >> 1)]);
+        return b;
+      }();
+      const int n = kBits[static_cast<size_t>(mask)];
       if (n > 3) continue;
       double ev = 0;
       for (int pos = 0; pos < cm::kPositions; ++pos)

@@ -22,7 +22,7 @@ check "games lists supporting-cast" contains "$tmp/games" "supporting-cast"
 check "rules shows options" contains "$tmp/rules" "rest-of-round"
 check "rules shows that cast may name a file" contains "$tmp/rules" "default|FILE"
 "$V" rules cheaty-mages >"$tmp/rules-cm" 2>&1
-check "rules shows a game's search defaults" contains "$tmp/rules-cm" "this game's defaults: iterations=100"
+check "rules shows a game's search defaults" contains "$tmp/rules-cm" "this game's defaults: iterations=200:"
 "$V" rules mwahahaha --tensor >"$tmp/tensor" 2>&1
 check "rules --tensor names the fields" contains "$tmp/tensor" "own_tricks"
 check "rules --tensor gives the size" contains "$tmp/tensor" "values in all"

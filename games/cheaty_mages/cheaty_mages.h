@@ -141,6 +141,9 @@ class CheatyMagesGame : public Game {
   // Bit k set: judge j bans kind k (CM-8); kind k is a Direct spell. For legal-move generation.
   std::uint64_t banned_kinds(int j) const { return banned_kinds_[static_cast<size_t>(j)]; }
   std::uint64_t direct_kinds() const { return direct_kinds_; }
+  // Bit k set: kind k is of type t / has the Forbidden keyword. For resampling (D11).
+  std::uint64_t type_kinds(SpellType t) const { return type_kinds_[static_cast<size_t>(t)]; }
+  std::uint64_t forbidden_kinds() const { return forbidden_kinds_; }
   int hand_size() const { return num_players() <= 4 ? 8 : (num_players() == 5 ? 6 : 5); }  // CM-2
   int hand_limit() const { return num_players() <= 4 ? 8 : 6; }                            // CM-13
   int refill_draw() const { return num_players() <= 4 ? 4 : 3; }                           // CM-13
@@ -153,6 +156,8 @@ class CheatyMagesGame : public Game {
   std::array<std::int8_t, kKinds> copies_{};  // with duplicate applied
   std::array<std::uint64_t, kNumJudges> banned_kinds_{};
   std::uint64_t direct_kinds_ = 0;
+  std::array<std::uint64_t, 3> type_kinds_{};
+  std::uint64_t forbidden_kinds_ = 0;
   mutable std::once_flag catalogue_once_;
   mutable std::unique_ptr<Catalogue> catalogue_;
 };
@@ -174,6 +179,9 @@ class CheatyMagesState : public State {
   bool is_legal(Action a) const override;
   void apply_unchecked(Action a) override;
   std::unique_ptr<State> clone() const override;
+  // *this = o, byte for byte, but copying only the spells in play (and the game only when it
+  // differs): the cheap copy for search scratch states (issue 15).
+  void assign(const CheatyMagesState& o);
   std::unique_ptr<State> resample(Player viewer, Rng& rng) const override;
   void resample_into(Player viewer, Rng& rng, std::unique_ptr<State>& out) const override;
   nlohmann::json view_json(Player viewer) const override;
@@ -277,7 +285,6 @@ class CheatyMagesState : public State {
   void resolve_support_target(int target_action);
   // Re-deals the viewer's unknowns into r, a copy of *this (D11).
   void redeal(Player viewer, Rng& rng, CheatyMagesState& r) const;
-  int draw_random_kind(Rng& rng, const std::array<std::int8_t, kKinds>& pool, int total) const;
 
   const CheatyMagesGame* cm_;
   StateData d_;

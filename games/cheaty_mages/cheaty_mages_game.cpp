@@ -60,6 +60,8 @@ CheatyMagesGame::CheatyMagesGame(const Options& o, int n)
   for (int k = 0; k < kKinds; ++k) {
     const SpellData& s = spell(k);
     if (s.type == SpellType::kDirect) direct_kinds_ |= std::uint64_t{1} << k;
+    type_kinds_[static_cast<size_t>(s.type)] |= std::uint64_t{1} << k;
+    if (s.forbidden) forbidden_kinds_ |= std::uint64_t{1} << k;
     for (int j = 0; j < kNumJudges; ++j) {  // CM-8
       const JudgeData& jd = judge(j);
       const bool by_type = s.type == SpellType::kDirect    ? jd.bans_direct

@@ -1,6 +1,8 @@
 // Cheaty Mages!: the state's dispatch: who acts, the legal actions and the effects of each phase
 // (in the rules files by section), chance, cloning and the fingerprint.
 #include <algorithm>
+#include <cstddef>
+#include <cstring>
 
 #include "cheaty_mages/cheaty_mages.h"
 #include "villainy/core/fingerprint.h"
@@ -155,6 +157,27 @@ std::unique_ptr<State> CheatyMagesState::clone() const {
 }
 
 // The whole state's data, checked at compile time to be all value bytes (cheaty_mages_state.h).
+// The slots after the spells in play are Spell{} in every state (place_spell fills the next one,
+// truncate_spells resets the ones it drops), so copying the spells in play and resetting the
+// ones this state had beyond them gives the same bytes as the assignment, which copies all
+// kMaxSpells slots and the game's shared pointer (the heuristic's search copies a state per line).
+void CheatyMagesState::assign(const CheatyMagesState& o) {
+  if (this == &o) return;
+  if (cm_ != o.cm_) {
+    State::operator=(o);
+    cm_ = o.cm_;
+  }
+  const int had = d_.n_spells, n = o.d_.n_spells;
+  std::copy_n(o.d_.spells.begin(), n, d_.spells.begin());
+  for (int i = n; i < had; ++i) d_.spells[static_cast<size_t>(i)] = Spell{};
+  // Everything after the spells: the rest of the table and the seats.
+  static_assert(offsetof(TableData, spells) == 0 &&
+                offsetof(TableData, summary) == sizeof(TableData::spells));
+  auto* const dst = reinterpret_cast<unsigned char*>(&d_.summary);
+  const auto* const src = reinterpret_cast<const unsigned char*>(&o.d_.summary);
+  std::memcpy(dst, src, static_cast<size_t>(reinterpret_cast<unsigned char*>(&d_ + 1) - dst));
+}
+
 std::uint64_t CheatyMagesState::fingerprint() const {
   return Fingerprint().add(static_cast<const TableData&>(d_)).add(d_.seats).value();
 }
