@@ -205,10 +205,9 @@ json SupportingCastState::outcome() const {
 
 // One hash over the whole state's data (StateData, which has no padding: checked in
 // supporting_cast_state.h), so no field can be forgotten.
-std::uint64_t SupportingCastState::fingerprint() const {
-  const auto& data = static_cast<const StateData&>(*this);
+namespace {
+std::uint64_t hash_data(const StateData& data, std::uint64_t h) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(&data);
-  std::uint64_t h = kFnvOffset;
   std::size_t i = 0;
   for (; i + 8 <= sizeof(StateData); i += 8) {
     std::uint64_t word = 0;
@@ -217,6 +216,30 @@ std::uint64_t SupportingCastState::fingerprint() const {
   }
   for (; i < sizeof(StateData); ++i) h = fnv1a(h, bytes[i]);
   return h;
+}
+}  // namespace
+
+std::uint64_t SupportingCastState::fingerprint() const {
+  return hash_data(static_cast<const StateData&>(*this), kFnvOffset);
+}
+
+// D20: the viewer's information state is the whole data with exactly what a resample for the
+// viewer re-deals (D11) masked: the pile's cards (its size stays), every other seat's hand cards
+// (its size and the publicly known cards stay) and a hidden face-down marker card (that there is
+// one, and what the table knows of it, stay). Every other field is public or the viewer's own.
+// So a resample keeps the key, and any difference the viewer can see changes it.
+std::uint64_t SupportingCastState::information_state_key(Player viewer) const {
+  StateData d = static_cast<const StateData&>(*this);
+  for (int q = 0; q < num_players(); ++q) {
+    if (q == viewer) continue;
+    Seat& s = d.seats_[static_cast<size_t>(q)];
+    s.padding[0] = static_cast<std::uint8_t>(s.hand.count());
+    s.hand = {};
+    if (marker::is_card(s.marker) && s.marker_info != MarkerInfo::kPublic) s.marker = -2;
+  }
+  d.padding_[0] = static_cast<std::uint8_t>(pile_.count());
+  d.pile_ = {};
+  return hash_data(d, fnv1a(kFnvOffset, static_cast<std::uint64_t>(viewer)));
 }
 
 }  // namespace villainy::supporting_cast
