@@ -212,6 +212,8 @@ class SupportingCastState : public State, private StateData {
   // Would this card be a legal play for seat p now (ignoring whose turn it is)?
   bool card_playable(int p, int card) const;
   bool fits_chain(int card) const;
+  // The cards seat p may play now, in hand or not (card_playable for every card at once).
+  CardSet playable_cards(int p) const;
   bool all_in_eligible(int p) const;
   CardSet claimable_cards(int p) const { return claimable(p); }
   // The claimable cards that seat p cannot see to be out of the other hands (not in p's hand or
@@ -260,6 +262,8 @@ class SupportingCastState : public State, private StateData {
   void lay_event(Chain& c, int k) const;
   void start_draw(int p, AfterDraw after);
   void continue_after_draw();
+  CardSet playable_among(int p, CardSet among) const;  // playable_cards, exact on `among`
+  CardSet playable_held(int p) const;                  // ... on p's hand and marker
 
   // Bad luck, the marker and the all-in (SC-11…SC-13): supporting_cast_rules_bad_luck.cpp.
   void legal_choose_marker(std::vector<Action>& out) const;
