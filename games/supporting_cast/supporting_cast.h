@@ -83,6 +83,12 @@
 //       cast file; a cast without texts shows the rules' text for the card's kind.
 //   D19 The table shows the last card played only once a card was played in this round, and the
 //       last round's result until then; the "next" hint lists only events that fit.
+//   D20 The information-state key (issue 15) of a viewer is a hash of the state's data with what a
+//       resample for it re-deals (D11) masked: the pile's cards (its size kept), other seats'
+//       unknown hand cards (hand sizes and known cards kept) and hidden markers (that one lies
+//       face down, and what the table knows of it, kept). It also tells apart public counters
+//       the view does not print (actions and turns this round, the no-play streak): a player at
+//       the table has seen them happen (perfect recall), and they never depend on hidden cards.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -179,6 +185,9 @@ class SupportingCastState : public State, private StateData {
   std::vector<Player> winners() const override;
   nlohmann::json outcome() const override;
   std::uint64_t fingerprint() const override;
+  // D20: a hash of what `viewer` knows (the state's data with every card it cannot locate masked:
+  // other seats' unknown hand cards and hidden markers, the pile's order), no JSON, no allocation.
+  std::uint64_t information_state_key(Player viewer) const override;
 
   // Read access for agents (on determinizations), reports and tests.
   const SupportingCastGame& sc_game() const { return *sc_; }
@@ -203,6 +212,8 @@ class SupportingCastState : public State, private StateData {
   // Would this card be a legal play for seat p now (ignoring whose turn it is)?
   bool card_playable(int p, int card) const;
   bool fits_chain(int card) const;
+  // The cards seat p may play now, in hand or not (card_playable for every card at once).
+  CardSet playable_cards(int p) const;
   bool all_in_eligible(int p) const;
   CardSet claimable_cards(int p) const { return claimable(p); }
   // The claimable cards that seat p cannot see to be out of the other hands (not in p's hand or
@@ -251,6 +262,8 @@ class SupportingCastState : public State, private StateData {
   void lay_event(Chain& c, int k) const;
   void start_draw(int p, AfterDraw after);
   void continue_after_draw();
+  CardSet playable_among(int p, CardSet among) const;  // playable_cards, exact on `among`
+  CardSet playable_held(int p) const;                  // ... on p's hand and marker
 
   // Bad luck, the marker and the all-in (SC-11…SC-13): supporting_cast_rules_bad_luck.cpp.
   void legal_choose_marker(std::vector<Action>& out) const;

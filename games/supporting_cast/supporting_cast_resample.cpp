@@ -43,12 +43,14 @@ void SupportingCastState::redeal(Player viewer, Rng& rng, SupportingCastState& r
   std::array<std::int8_t, kNumCards> cards{};
   int m = 0;
   pool.for_each([&](int c) { cards[static_cast<size_t>(m++)] = static_cast<std::int8_t>(c); });
+  CardSet rest = pool;  // the pool less every card taken: the new pile
   auto take = [&]() {
     // Partial Fisher–Yates: draw one of the remaining cards.
     int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(m)));
     std::int8_t c = cards[static_cast<size_t>(i)];
     cards[static_cast<size_t>(i)] = cards[static_cast<size_t>(m - 1)];
     --m;
+    rest.reset(c);
     return static_cast<int>(c);
   };
   for (int q = 0; q < n; ++q) {
@@ -85,8 +87,6 @@ void SupportingCastState::redeal(Player viewer, Rng& rng, SupportingCastState& r
     hand.reset(marker);
     t.hand = hand;
   }
-  CardSet rest;
-  for (int i = 0; i < m; ++i) rest.set(cards[static_cast<size_t>(i)]);
   r.pile_ = rest;
 }
 

@@ -2,6 +2,7 @@
 // play (SC-8, SC-8a), events onto chains (SC-9, SC-9a), heroes and skips (SC-10, SC-10a), the
 // draw, and the turn slots counted for the statistics (SC-21, D13).
 #include <algorithm>
+#include <array>
 
 #include "supporting_cast/supporting_cast.h"
 
@@ -38,6 +39,66 @@ bool SupportingCastState::card_playable(int p, int card) const {
   return villain_of(card) == own || sc_->claim;
 }
 
+namespace {
+constexpr CardSet cards_where(bool (*pred)(int)) {
+  CardSet s;
+  for (int c = 0; c < kNumCards; ++c)
+    if (pred(c)) s.w[c >> 6] |= 1ULL << (c & 63);
+  return s;
+}
+constexpr CardSet kOrdinaryHeroes = cards_where([](int c) { return is_ordinary_hero(c); });
+constexpr CardSet kSuperHeroes = cards_where([](int c) { return is_super_hero(c); });
+// Bit k-1 for the event k = wrap(e + 1), resp. wrap(e - 1), per event value e in 0..7 (0: an
+// empty chain, as fits_chain reads it).
+constexpr auto event_bits(int step) {
+  std::array<std::uint8_t, 8> t{};
+  for (int e = 0; e < 8; ++e)
+    t[static_cast<size_t>(e)] = static_cast<std::uint8_t>(1u << (wrap_near(e + step) - 1));
+  return t;
+}
+constexpr auto kAbove = event_bits(1), kBelow = event_bits(-1);
+}  // namespace
+
+// card_playable for the cards of `among` at once (issue 15: one pass over the chains instead of
+// calls per hand card): the events that fit (SC-9) of the chains `among` has events of, every
+// ordinary hero, the own villain card and super hero, and the other super heroes under
+// rival-super-hero=claim (SC-10, SC-20). Cards outside `among` may be missing.
+CardSet SupportingCastState::playable_among(int p, CardSet among) const {
+  CardSet out = sc_->claim ? kOrdinaryHeroes | kSuperHeroes : kOrdinaryHeroes;
+  const int own = seat(p).villain;
+  if (own >= 0) {
+    out.set(villain_card(own));
+    out.set(super_hero_card(own));
+  }
+  const bool ends = sc_->chain_ends, closed = sc_->unowned_closed;
+  for (int v = 0; v < kVillains; ++v) {
+    const int at = make_card(v, 1);  // events 1..7 are bits at..at+6 of one word
+    static_assert(make_card(4, 7) < 64 && make_card(5, 1) >= 64);
+    const std::uint64_t held = (among.w[at >> 6] >> (at & 63)) & 0x7f;
+    if (!held) continue;
+    const Chain& c = chains_[static_cast<size_t>(v)];
+    if (!c.on_table || c.count >= kEventsPerVillain || (closed && c.owner < 0)) continue;
+    // The events next to the last one (SC-9), or past either end of the run (chain=ends).
+    const unsigned next =
+        ends ? kAbove[static_cast<size_t>(c.hi)] | kBelow[static_cast<size_t>(c.lo)]
+             : kAbove[static_cast<size_t>(c.last)] | kBelow[static_cast<size_t>(c.last)];
+    out.w[at >> 6] |= (held & next & ~static_cast<unsigned>(c.mask)) << (at & 63);
+  }
+  return out;
+}
+
+CardSet SupportingCastState::playable_cards(int p) const {
+  return playable_among(p, CardSet{{~0ULL, ~0ULL}});
+}
+
+// The cards seat p could play from its hand or as its marker.
+CardSet SupportingCastState::playable_held(int p) const {
+  const Seat& s = seat(p);
+  CardSet held = s.hand;
+  if (marker::is_card(s.marker)) held.set(s.marker);
+  return playable_among(p, held);
+}
+
 // SC-8a: the reserve cards.
 bool SupportingCastState::is_reserve(int p, int card) const {
   const int own = seat(p).villain;
@@ -46,13 +107,17 @@ bool SupportingCastState::is_reserve(int p, int card) const {
 
 bool SupportingCastState::has_non_reserve_play(int p) const {
   const Seat& s = seat(p);
-  bool found = false;
-  s.hand.for_each([&](int c) {
-    if (!found && !is_reserve(p, c) && card_playable(p, c)) found = true;
-  });
-  if (!found && marker::is_card(s.marker) && !is_reserve(p, s.marker) && card_playable(p, s.marker))
-    found = true;
-  return found;
+  // An ordinary hero is always playable and never a reserve card (SC-10, SC-8a): most hands hold
+  // one, and then the chains need not be looked at.
+  if (!(s.hand & kOrdinaryHeroes).empty() ||
+      (marker::is_card(s.marker) && kOrdinaryHeroes.test(s.marker)))
+    return true;
+  const CardSet allowed = playable_held(p);
+  CardSet reserve;
+  reserve.set(villain_card(s.villain));
+  reserve.set(super_hero_card(s.villain));
+  return !(s.hand & allowed).minus(reserve).empty() ||
+         (marker::is_card(s.marker) && allowed.test(s.marker) && !is_reserve(p, s.marker));
 }
 
 bool SupportingCastState::has_reserve_play(int p) const {
@@ -139,15 +204,14 @@ void SupportingCastState::end_turn() {
 void SupportingCastState::legal_turn(std::vector<Action>& out) const {
   const int p = decider_;
   const Seat& s = seat(p);
-  CardSet playable;
-  s.hand.for_each([&](int c) {
-    if (card_playable(p, c)) playable.set(c);
-  });
+  const CardSet allowed = playable_held(p);
+  CardSet playable = s.hand & allowed;
   if (s.villain_held) playable.set(villain_card(s.villain));
   playable.for_each([&](int c) { out.push_back(act::kPlay + c); });
-  const bool marker_playable = marker::is_card(s.marker) && card_playable(p, s.marker);
+  const bool marker_playable = marker::is_card(s.marker) && allowed.test(s.marker);
   if (marker_playable) out.push_back(act::kPlayMarker);
-  if (!sc_->reserve_forced) {  // SC-8a; has_non_reserve_play(p) from the sets already built
+  // SC-8a; has_non_reserve_play(p) from the sets already built (an ordinary hero: at once).
+  if (!sc_->reserve_forced && (playable & kOrdinaryHeroes).empty()) {
     CardSet reserve;
     reserve.set(villain_card(s.villain));
     reserve.set(super_hero_card(s.villain));
@@ -261,7 +325,7 @@ void SupportingCastState::play_card(int p, int card, bool from_marker) {
 void SupportingCastState::start_draw(int p, AfterDraw after) {
   after_draw_ = after;
   draw_for_ = static_cast<std::int8_t>(p);
-  if (pile_size() == 0) {
+  if (pile_.empty() && bottom_n_ == 0) {  // pile_size() == 0 without counting
     continue_after_draw();
     return;
   }

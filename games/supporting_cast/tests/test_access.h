@@ -9,6 +9,8 @@
 namespace villainy::supporting_cast {
 
 struct TestAccess {
+  // The whole data, for tests that change one field at a time (information_state_test.cpp).
+  static StateData& data(SupportingCastState& s) { return static_cast<StateData&>(s); }
   static void set_score(SupportingCastState& s, int p, int score) {
     s.seat_mut(p).score = static_cast<std::int8_t>(score);
   }

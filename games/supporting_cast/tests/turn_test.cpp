@@ -160,5 +160,59 @@ TEST(SupportingCastRules, SC21_SeatsOutForTheRoundHaveNoSlotsAndTheEndingSlotCou
   EXPECT_EQ(t.s().last_round().turns, 9);        // 6 plays and 3 bad lucks; no slots of seats out
 }
 
+// SC-8…SC-10, SC-20: playable_cards (one pass over the chains, used by the legal moves) agrees
+// with card_playable for every seat and card, at states of random games under the options that
+// change what fits (chain=ends, unowned-chains=closed) or what a super hero may do (claim).
+TEST(SupportingCastRules, PlayableCardsAgreeWithCardPlayable) {
+  register_game();
+  int playable = 0;
+  for (const std::map<std::string, std::string>& opts :
+       std::vector<std::map<std::string, std::string>>{
+           {},
+           {{"chain", "ends"}},
+           {{"unowned-chains", "closed"}, {"rival-super-hero", "claim"}}}) {
+    auto game = load_game("supporting-cast", opts, 5);
+    Rng rng(3);
+    std::vector<Action> legal;
+    for (int g = 0; g < 3; ++g) {
+      auto st = game->new_initial_state();
+      for (int step = 0; !st->is_terminal(); ++step) {
+        const auto& s = static_cast<const SupportingCastState&>(*st);
+        if (step % 5 == 0 && s.phase() != Phase::kDealVillain)
+          for (int p = 0; p < 5; ++p) {
+            const CardSet all = s.playable_cards(p);
+            for (int c = 0; c < kNumCards; ++c) {
+              ASSERT_EQ(all.test(c), s.card_playable(p, c)) << "seat " << p << " card " << c;
+              playable += all.test(c);
+            }
+          }
+        if (st->is_chance()) {
+          st->apply_unchecked(st->sample_chance(rng));
+          continue;
+        }
+        st->legal_actions(legal);
+        st->apply_unchecked(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(playable, 1000);
+}
+
+// D2: a draw picks the k-th card of the pile (CardSet::nth, a select without loops) and counts
+// it (popcount64): both agree with walking the set, for sparse, dense and full words.
+TEST(SupportingCastRules, CardSetCountAndNthAgreeWithTheWalk) {
+  Rng rng(9);
+  for (int t = 0; t < 2000; ++t) {
+    CardSet s;
+    const int density = 1 + t % 8;  // 1/8 … 8/8 of the cards
+    for (int c = 0; c < 128; ++c)
+      if (static_cast<int>(rng.below(8)) < density) s.set(c);
+    std::vector<int> walk;
+    s.for_each([&](int c) { walk.push_back(c); });
+    ASSERT_EQ(s.count(), static_cast<int>(walk.size()));
+    for (size_t k = 0; k < walk.size(); ++k) ASSERT_EQ(s.nth(static_cast<int>(k)), walk[k]) << k;
+  }
+}
+
 }  // namespace
 }  // namespace villainy::supporting_cast
