@@ -311,6 +311,13 @@ class SupportingCastState : public State, private StateData {
   void narrate_game_end();
   std::vector<Event> game_end_events() const;  // the reason each winner won
 
+  // Parts of the views (supporting_cast_view.cpp): a seat and a chain in JSON, and their lines
+  // in the text view, for `viewer` / ctx.viewer.
+  nlohmann::json seat_view(int p, Player viewer) const;
+  nlohmann::json chain_view(int v) const;
+  void chain_text(int v, const RenderContext& ctx, std::string& out) const;
+  void player_text(int p, const RenderContext& ctx, std::string& out) const;
+
   const SupportingCastGame* sc_;
 };
 

@@ -54,14 +54,71 @@ std::string marker_text(int m, const SupportingCastGame& g) {
 }
 }  // namespace
 
+json SupportingCastState::seat_view(int p, Player viewer) const {
+  const auto& g = *sc_;
+  const Seat& s = seats_[static_cast<size_t>(p)];
+  json o;
+  o["seat"] = p;
+  o["villain"] =
+      s.villain >= 0 ? json(g.cast().villains[static_cast<size_t>(s.villain)].key) : json(nullptr);
+  o["score"] = s.score;
+  o["hand_count"] = s.hand.count();
+  if (p == viewer) o["hand"] = card_keys(s.hand);
+  o["known_cards"] =
+      card_keys(s.known);  // public: revealed cards still in that hand (or its marker)
+  o["villain_card_held"] = s.villain_held;
+  o["bad_luck"] = s.bad_luck;
+  json m;
+  if (s.marker < 0) {
+    m["state"] = "none";
+  } else {
+    m["state"] = s.marker_face_up ? "face-up" : "face-down";
+    const bool visible =
+        p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
+    if (visible)
+      m["card"] =
+          s.marker < kNumCards ? json(g.card_key(s.marker)) : json(marker_text(s.marker, g));
+    const char* among = s.marker_info == MarkerInfo::kInKnown    ? "yes"
+                        : s.marker_info == MarkerInfo::kOutKnown ? "no"
+                        : s.marker_info == MarkerInfo::kAny      ? "maybe"
+                                                                 : "n/a";
+    m["among_known_cards"] = among;
+  }
+  o["marker"] = m;
+  o["skip"] = skip_name(s.skip);
+  o["played_this_round"] = s.played_round;
+  o["played_this_game"] = s.played_game;
+  return o;
+}
+
+json SupportingCastState::chain_view(int v) const {
+  const auto& g = *sc_;
+  const Chain& c = chains_[static_cast<size_t>(v)];
+  json o;
+  o["villain"] = g.cast().villains[static_cast<size_t>(v)].key;
+  o["owner"] = c.owner;
+  o["on_table"] = c.on_table;
+  if (c.on_table && c.count > 0) {
+    json ev = json::array();
+    for (int k = 1; k <= 7; ++k)
+      if (c.mask & (1u << (k - 1))) ev.push_back(k);
+    o["events"] = ev;
+    o["first"] = c.first;
+    o["last"] = c.last;
+    if (g.chain_ends) o["run"] = {c.lo, c.hi};
+    o["all_after_first_by_owner"] = c.all_by_owner;
+    o["complete"] = c.count == 7;
+    CardSet heroes;
+    for (int k = 8; k <= 11; ++k)
+      if (chain_heroes_.test(make_card(v, k))) heroes.set(make_card(v, k));
+    o["heroes"] = card_keys(heroes);
+  }
+  return o;
+}
+
 json SupportingCastState::view_json(Player viewer) const {
   const auto& g = *sc_;
   const int n = num_players();
-  auto keys = [&](CardSet s) {
-    json a = json::array();
-    s.for_each([&](int c) { a.push_back(g.card_key(c)); });
-    return a;
-  };
   json j;
   j["game"] = "supporting-cast";
   j["viewer"] = viewer;
@@ -74,72 +131,17 @@ json SupportingCastState::view_json(Player viewer) const {
   j["start_player"] = start_player_;
   j["party_last_turns"] = party_active_ ? json(party_slots_left_) : json(nullptr);
   json seats = json::array();
-  for (int p = 0; p < n; ++p) {
-    const Seat& s = seats_[static_cast<size_t>(p)];
-    json o;
-    o["seat"] = p;
-    o["villain"] = s.villain >= 0 ? json(g.cast().villains[static_cast<size_t>(s.villain)].key)
-                                  : json(nullptr);
-    o["score"] = s.score;
-    o["hand_count"] = s.hand.count();
-    if (p == viewer) o["hand"] = keys(s.hand);
-    o["known_cards"] = keys(s.known);  // public: revealed cards still in that hand (or its marker)
-    o["villain_card_held"] = s.villain_held;
-    o["bad_luck"] = s.bad_luck;
-    json m;
-    if (s.marker < 0) {
-      m["state"] = "none";
-    } else {
-      m["state"] = s.marker_face_up ? "face-up" : "face-down";
-      const bool visible =
-          p == viewer || s.marker_info == MarkerInfo::kPublic || s.marker >= kNumCards;
-      if (visible)
-        m["card"] =
-            s.marker < kNumCards ? json(g.card_key(s.marker)) : json(marker_text(s.marker, g));
-      const char* among = s.marker_info == MarkerInfo::kInKnown    ? "yes"
-                          : s.marker_info == MarkerInfo::kOutKnown ? "no"
-                          : s.marker_info == MarkerInfo::kAny      ? "maybe"
-                                                                   : "n/a";
-      m["among_known_cards"] = among;
-    }
-    o["marker"] = m;
-    o["skip"] = skip_name(s.skip);
-    o["played_this_round"] = s.played_round;
-    o["played_this_game"] = s.played_game;
-    seats.push_back(o);
-  }
+  for (int p = 0; p < n; ++p) seats.push_back(seat_view(p, viewer));
   j["seats"] = seats;
   json chains = json::array();
-  for (int v = 0; v < kVillains; ++v) {
-    const Chain& c = chains_[static_cast<size_t>(v)];
-    json o;
-    o["villain"] = g.cast().villains[static_cast<size_t>(v)].key;
-    o["owner"] = c.owner;
-    o["on_table"] = c.on_table;
-    if (c.on_table && c.count > 0) {
-      json ev = json::array();
-      for (int k = 1; k <= 7; ++k)
-        if (c.mask & (1u << (k - 1))) ev.push_back(k);
-      o["events"] = ev;
-      o["first"] = c.first;
-      o["last"] = c.last;
-      if (g.chain_ends) o["run"] = {c.lo, c.hi};
-      o["all_after_first_by_owner"] = c.all_by_owner;
-      o["complete"] = c.count == 7;
-      CardSet heroes;
-      for (int k = 8; k <= 11; ++k)
-        if (chain_heroes_.test(make_card(v, k))) heroes.set(make_card(v, k));
-      o["heroes"] = keys(heroes);
-    }
-    chains.push_back(o);
-  }
+  for (int v = 0; v < kVillains; ++v) chains.push_back(chain_view(v));
   j["chains"] = chains;
   if (last_card_ >= 0) j["last_play"] = {{"seat", last_card_by_}, {"card", g.card_key(last_card_)}};
   j["pile_count"] = pile_size();
   json bottom = json::array();
   for (int i = 0; i < bottom_n_; ++i) bottom.push_back(g.card_key(bottom_[static_cast<size_t>(i)]));
   j["pile_bottom"] = bottom;
-  j["discard"] = keys(discard_);
+  j["discard"] = card_keys(discard_);
   json supply = json::array();
   for (int k = 1; k <= 6; ++k)
     if (allin_supply_ & (1u << (k - 1))) supply.push_back(k);
@@ -163,7 +165,7 @@ json SupportingCastState::view_json(Player viewer) const {
     for (int p = 0; p < num_players(); ++p) {
       const int m = last_round_.markers[static_cast<size_t>(p)];
       shown.push_back(m >= 0 ? json(g.marker_key(m)) : json(nullptr));
-      known.push_back(keys(last_round_.known[static_cast<size_t>(p)]));
+      known.push_back(card_keys(last_round_.known[static_cast<size_t>(p)]));
     }
     j["last_round"] = {{"end", round_end_name(last_round_.end)},
                        {"scorer", last_round_.scorer},
@@ -183,6 +185,107 @@ std::string SupportingCastState::view_text(Player viewer) const {
   return view_text_for(ctx);
 }
 
+namespace {
+// Lines of the text view in ctx.lang, appended to `out`.
+struct TextWriter {
+  const Catalogue& cat;
+  const RenderContext& ctx;
+  std::string& out;
+  // A piece of a line: not capitalised (the catalogue capitalises whole English lines).
+  std::string piece(const char* id, const json& args = json::object()) const {
+    std::string t = cat.text(id, ctx, args);
+    if (ctx.lang == "en" && !t.empty() && t[0] >= 'A' && t[0] <= 'Z' &&
+        !(t.size() > 1 && t[1] >= 'A' && t[1] <= 'Z'))
+      t[0] = static_cast<char>(t[0] - 'A' + 'a');
+    return t;
+  }
+  void line(const char* id, const json& args = json::object()) const {
+    out += cat.text(id, ctx, args);
+    out += '\n';
+  }
+};
+}  // namespace
+
+void SupportingCastState::chain_text(int v, const RenderContext& ctx, std::string& out) const {
+  const auto& g = *sc_;
+  TextWriter w{sc_->catalogue(), ctx, out};
+  const Chain& c = chain(v);
+  if (!c.on_table) return;
+  std::string events = "[";
+  for (int k = 1; k <= kEventsPerVillain; ++k)
+    events += (c.mask & (1u << (k - 1))) ? std::to_string(k) : std::string("·");
+  events += "]";
+  std::string who;
+  if (c.owner < 0)
+    who = w.piece("sc.view.chain.unowned");
+  else
+    who = w.piece("sc.view.chain.owner",
+                  {{"owner", c.owner},
+                   {"all", c.all_by_owner && c.count > 1 ? w.piece("sc.view.chain.all") : ""}});
+  w.line("sc.view.chain", {{"villain", g.cast().villains[static_cast<size_t>(v)].key},
+                           {"events", events},
+                           {"who", who}});
+  if (c.count == kEventsPerVillain) {
+    w.line("sc.view.chain.complete");
+  } else if (c.count > 0 && !(sc_->unowned_closed && c.owner < 0)) {
+    // The events that fit now (SC-9), never one already on the chain.
+    int fit[2] = {g.chain_ends ? wrap_event(c.lo - 1) : wrap_event(c.last - 1),
+                  g.chain_ends ? wrap_event(c.hi + 1) : wrap_event(c.last + 1)};
+    std::string next;
+    for (int f = 0; f < 2; ++f) {
+      if (c.mask & (1u << (fit[f] - 1))) continue;
+      if (f == 1 && fit[1] == fit[0]) continue;
+      if (!next.empty()) next += w.piece("sc.view.or");
+      next += std::to_string(fit[f]);
+    }
+    if (next.empty())
+      w.line("sc.view.chain.blocked");
+    else
+      w.line("sc.view.chain.next", {{"next", next}});
+  }
+  CardSet heroes;
+  for (int k = 8; k <= 11; ++k)
+    if (chain_heroes_.test(make_card(v, k))) heroes.set(make_card(v, k));
+  if (!heroes.empty()) w.line("sc.view.chain.heroes", {{"heroes", card_keys(heroes)}});
+}
+
+void SupportingCastState::player_text(int p, const RenderContext& ctx, std::string& out) const {
+  const auto& g = *sc_;
+  TextWriter w{sc_->catalogue(), ctx, out};
+  const Player viewer = ctx.viewer;
+  const std::string separator = w.piece("core.list.separator");
+  const Seat& s = seat(p);
+  const bool to_move = p == turn_player_ && phase_ != Phase::kGameOver;
+  out += to_move ? "> " : "  ";
+  w.line("sc.view.player",
+         {{"seat", p},
+          {"villain", s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].key : ""},
+          {"score", s.score},
+          {"cards", s.hand.count()}});
+  std::vector<std::string> details;
+  if (s.villain_held) details.push_back(w.piece("sc.view.player.villain_card"));
+  if (s.bad_luck > 0) details.push_back(w.piece("sc.view.player.bad_luck", {{"n", s.bad_luck}}));
+  if (s.marker >= 0) {
+    const bool visible =
+        p == viewer || s.marker_info == MarkerInfo::kPublic || !marker::is_card(s.marker);
+    if (visible)
+      details.push_back(w.piece("sc.view.player.marker",
+                                {{"face", s.marker_face_up ? "sc.face_up" : "sc.face_down"},
+                                 {"card", g.marker_key(s.marker)}}));
+    else
+      details.push_back(w.piece("sc.view.player.marker.hidden"));
+  }
+  if (s.skip == Skip::kNextTurn) details.push_back(w.piece("sc.view.player.skip.next"));
+  if (s.skip == Skip::kRestOfRound) details.push_back(w.piece("sc.view.player.skip.rest"));
+  if (p != viewer && !s.known.empty())
+    details.push_back(w.piece("sc.view.player.known", {{"cards", card_keys(s.known)}}));
+  if (!details.empty()) {
+    std::string d;
+    for (const auto& x : details) d += (d.empty() ? "" : separator) + x;
+    w.line("sc.view.details", {{"text", d}});
+  }
+}
+
 // The table in plain words, in ctx.lang, for ctx.viewer: only what that viewer knows (D11).
 std::string SupportingCastState::view_text_for(const RenderContext& ctx) const {
   const auto& g = *sc_;
@@ -190,133 +293,47 @@ std::string SupportingCastState::view_text_for(const RenderContext& ctx) const {
   const int n = num_players();
   const Player viewer = ctx.viewer;
   std::string out;
-  auto text = [&](const char* id, const json& args = json::object()) {
-    return cat.text(id, ctx, args);
-  };
-  // A piece of a line: not capitalised (the catalogue capitalises whole English lines).
-  auto piece = [&](const char* id, const json& args = json::object()) {
-    std::string t = cat.text(id, ctx, args);
-    if (ctx.lang == "en" && !t.empty() && t[0] >= 'A' && t[0] <= 'Z' &&
-        !(t.size() > 1 && t[1] >= 'A' && t[1] <= 'Z'))
-      t[0] = static_cast<char>(t[0] - 'A' + 'a');
-    return t;
-  };
-  auto line = [&](const char* id, const json& args = json::object()) {
-    out += text(id, args);
-    out += '\n';
-  };
-  auto keys = [&](CardSet set) { return card_keys(set); };
-  line("sc.view.round", {{"round", round_}, {"players", n}});
-  if (party_active_) line("sc.view.party", {{"n", party_slots_left_}});
-  line("sc.view.chains");
-  for (int v = 0; v < kVillains; ++v) {
-    const Chain& c = chain(v);
-    if (!c.on_table) continue;
-    std::string events = "[";
-    for (int k = 1; k <= kEventsPerVillain; ++k)
-      events += (c.mask & (1u << (k - 1))) ? std::to_string(k) : std::string("·");
-    events += "]";
-    std::string who;
-    if (c.owner < 0)
-      who = piece("sc.view.chain.unowned");
-    else
-      who = piece("sc.view.chain.owner",
-                  {{"owner", c.owner},
-                   {"all", c.all_by_owner && c.count > 1 ? piece("sc.view.chain.all") : ""}});
-    line("sc.view.chain", {{"villain", g.cast().villains[static_cast<size_t>(v)].key},
-                           {"events", events},
-                           {"who", who}});
-    if (c.count == kEventsPerVillain) {
-      line("sc.view.chain.complete");
-    } else if (c.count > 0 && !(sc_->unowned_closed && c.owner < 0)) {
-      // The events that fit now (SC-9), never one already on the chain.
-      int fit[2] = {g.chain_ends ? wrap_event(c.lo - 1) : wrap_event(c.last - 1),
-                    g.chain_ends ? wrap_event(c.hi + 1) : wrap_event(c.last + 1)};
-      std::string next;
-      for (int f = 0; f < 2; ++f) {
-        if (c.mask & (1u << (fit[f] - 1))) continue;
-        if (f == 1 && fit[1] == fit[0]) continue;
-        if (!next.empty()) next += piece("sc.view.or");
-        next += std::to_string(fit[f]);
-      }
-      if (next.empty())
-        line("sc.view.chain.blocked");
-      else
-        line("sc.view.chain.next", {{"next", next}});
-    }
-    CardSet heroes;
-    for (int k = 8; k <= 11; ++k)
-      if (chain_heroes_.test(make_card(v, k))) heroes.set(make_card(v, k));
-    if (!heroes.empty()) line("sc.view.chain.heroes", {{"heroes", keys(heroes)}});
-  }
-  line("sc.view.players");
-  const std::string separator = piece("core.list.separator");
-  for (int p = 0; p < n; ++p) {
-    const Seat& s = seat(p);
-    const bool to_move = p == turn_player_ && phase_ != Phase::kGameOver;
-    out += to_move ? "> " : "  ";
-    line("sc.view.player",
-         {{"seat", p},
-          {"villain", s.villain >= 0 ? g.cast().villains[static_cast<size_t>(s.villain)].key : ""},
-          {"score", s.score},
-          {"cards", s.hand.count()}});
-    std::vector<std::string> details;
-    if (s.villain_held) details.push_back(piece("sc.view.player.villain_card"));
-    if (s.bad_luck > 0) details.push_back(piece("sc.view.player.bad_luck", {{"n", s.bad_luck}}));
-    if (s.marker >= 0) {
-      const bool visible =
-          p == viewer || s.marker_info == MarkerInfo::kPublic || !marker::is_card(s.marker);
-      if (visible)
-        details.push_back(piece("sc.view.player.marker",
-                                {{"face", s.marker_face_up ? "sc.face_up" : "sc.face_down"},
-                                 {"card", g.marker_key(s.marker)}}));
-      else
-        details.push_back(piece("sc.view.player.marker.hidden"));
-    }
-    if (s.skip == Skip::kNextTurn) details.push_back(piece("sc.view.player.skip.next"));
-    if (s.skip == Skip::kRestOfRound) details.push_back(piece("sc.view.player.skip.rest"));
-    if (p != viewer && !s.known.empty())
-      details.push_back(piece("sc.view.player.known", {{"cards", keys(s.known)}}));
-    if (!details.empty()) {
-      std::string d;
-      for (const auto& x : details) d += (d.empty() ? "" : separator) + x;
-      line("sc.view.details", {{"text", d}});
-    }
-  }
+  TextWriter w{cat, ctx, out};
+  w.line("sc.view.round", {{"round", round_}, {"players", n}});
+  if (party_active_) w.line("sc.view.party", {{"n", party_slots_left_}});
+  w.line("sc.view.chains");
+  for (int v = 0; v < kVillains; ++v) chain_text(v, ctx, out);
+  w.line("sc.view.players");
+  for (int p = 0; p < n; ++p) player_text(p, ctx, out);
   json bottom = json::array();
   for (int i = 0; i < bottom_n_; ++i) bottom.push_back(g.card_key(bottom_[static_cast<size_t>(i)]));
-  line("sc.view.pile",
-       {{"n", pile_size()},
-        {"bottom", bottom.empty() ? "" : piece("sc.view.bottom", {{"cards", bottom}})},
-        {"allin", __builtin_popcount(allin_supply_)},
-        {"discard", discard_.count()}});
+  w.line("sc.view.pile",
+         {{"n", pile_size()},
+          {"bottom", bottom.empty() ? "" : w.piece("sc.view.bottom", {{"cards", bottom}})},
+          {"allin", __builtin_popcount(allin_supply_)},
+          {"discard", discard_.count()}});
   if (viewer >= 0 && viewer < n) {
     const Seat& s = seat(viewer);
-    line("sc.view.hand");
+    w.line("sc.view.hand");
     s.hand.for_each([&](int c) {
-      line(card_playable(viewer, c) ? "sc.view.hand.card.playable" : "sc.view.hand.card",
-           {{"card", g.card_key(c)}});
+      w.line(card_playable(viewer, c) ? "sc.view.hand.card.playable" : "sc.view.hand.card",
+             {{"card", g.card_key(c)}});
     });
-    if (s.hand.empty()) line("sc.view.hand.empty");
+    if (s.hand.empty()) w.line("sc.view.hand.empty");
   }
   // The last card played this round (a card of an earlier round would mislead).
   bool played_this_round = false;
   for (int p = 0; p < n; ++p) played_this_round |= seat(p).played_round;
   if (last_card_ >= 0 && played_this_round)
-    line("sc.view.last", {{"card", g.card_key(last_card_)}, {"by", last_card_by_}});
+    w.line("sc.view.last", {{"card", g.card_key(last_card_)}, {"by", last_card_by_}});
   if (rounds_finished_ > 0 && phase_ != Phase::kGameOver && !played_this_round) {
     const std::string reason = std::string("sc.end.") + round_end_name(last_round_.end);
     if (last_round_.scorer >= 0)
-      line("sc.view.last_round.scored",
-           {{"reason", reason}, {"by", last_round_.scorer}, {"points", last_round_.points}});
+      w.line("sc.view.last_round.scored",
+             {{"reason", reason}, {"by", last_round_.scorer}, {"points", last_round_.points}});
     else
-      line("sc.view.last_round", {{"reason", reason}});
+      w.line("sc.view.last_round", {{"reason", reason}});
   }
   if (phase_ == Phase::kAllInShuffler || phase_ == Phase::kAllInName || phase_ == Phase::kAllInTurn)
-    line("sc.view.all_in",
-         {{"seat", decider_}, {"hits", allin_hits_}, {"needed", allin_stake_ == 1 ? 3 : 4}});
+    w.line("sc.view.all_in",
+           {{"seat", decider_}, {"hits", allin_hits_}, {"needed", allin_stake_ == 1 ? 3 : 4}});
   if (phase_ == Phase::kGameOver) {
-    line("sc.view.game_over");
+    w.line("sc.view.game_over");
     for (const Event& e : game_end_events()) {
       out += cat.render(e, ctx);
       out += '\n';
