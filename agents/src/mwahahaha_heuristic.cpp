@@ -53,6 +53,10 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
  private:
   Action decide(const MwahahahaState& s, int me, const std::vector<Action>& legal, Rng& rng) {
     me_ = me;
+    // What the device needs, once per decision (every action's value reads it).
+    def_ = deficit(s, me);
+    need_ = most_needed(s, me, def_);
+    sur_ = surplus_type(s, me, def_);
     Action best = legal[0];
     double best_v = -1e18;
     for (Action a : legal) {
@@ -67,6 +71,8 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
 
   std::unique_ptr<State> sampled_;  // the determinization slot, reused across decisions
   int me_ = 0;
+  std::array<int, kTypes> def_{};  // deficit(s, me_) of the decision being made
+  int need_ = 0, sur_ = -1;        // most_needed and surplus_type of it
 
   // Tokens the device still needs per type for the next level (World at most).
   static std::array<int, kTypes> deficit(const MwahahahaState& s, int p) {
@@ -81,8 +87,7 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
                           st.dev[static_cast<size_t>(t)]);
     return d;
   }
-  static int most_needed(const MwahahahaState& s, int p) {
-    auto d = deficit(s, p);
+  static int most_needed(const MwahahahaState& s, int p, const std::array<int, kTypes>& d) {
     int best = 0;
     for (int t = 1; t < kTypes; ++t)
       if (d[static_cast<size_t>(t)] - s.seat(p).stock[static_cast<size_t>(t)] >
@@ -90,8 +95,7 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
         best = t;
     return best;
   }
-  static int surplus_type(const MwahahahaState& s, int p) {
-    auto d = deficit(s, p);
+  static int surplus_type(const MwahahahaState& s, int p, const std::array<int, kTypes>& d) {
     int best = -1, most = 0;
     for (int t = 0; t < kTypes; ++t) {
       const int extra = s.seat(p).stock[static_cast<size_t>(t)] - d[static_cast<size_t>(t)];
@@ -137,8 +141,8 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
   double value(const MwahahahaState& s, Action a, Rng& rng) const {
     const CardData& d = s.data();
     const Seat& st = s.seat(me_);
-    const auto def = deficit(s, me_);
-    const int need = most_needed(s, me_);
+    const auto& def = def_;
+    const int need = need_;
     switch (s.stage()) {
       case Stage::kPickSci:
         return -a;
@@ -210,7 +214,7 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
           return 8;
         if (asked && !offered) {
           if (a == act::kOfferRaw + kBetrayed) return 9;
-          const int sur = surplus_type(s, me_);
+          const int sur = sur_;
           if (sur >= 0 && a == act::kOfferToken + sur) return 7;
         }
         return -8;
@@ -399,10 +403,10 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
   // 1:1 swap of a surplus token for a needed one the partner has.
   double trade_with_value(const MwahahahaState& s, Action a, Rng& rng) const {
     const Seat& st = s.seat(me_);
-    const auto def = deficit(s, me_);
-    const int need = most_needed(s, me_);
+    const auto& def = def_;
+    const int need = need_;
     const int q = a - act::kTradeWith;
-    const int sur = surplus_type(s, me_);
+    const int sur = sur_;
     if (st.raw[kBetrayed] && s.seat(q).stock[static_cast<size_t>(need)] > 0 && rng.uniform() < 0.5)
       return 3;
     return (sur >= 0 && s.seat(q).stock[static_cast<size_t>(need)] > 0 &&

@@ -160,10 +160,9 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
             P.minion * (std::min(minions, 3) + 0.25 * std::max(0, minions - 3));
     // Empires raise the conversion capacity (MW-8): a faster production rate.
     int emp_cap = 0;
-    for (int e = 0; e < mw::kNumEmpires; ++e)
-      if ((seat.empires >> e) & 1)
-        for (int t = 0; t < mw::kTypes; ++t)
-          emp_cap += d.empires[static_cast<size_t>(e)].cap[static_cast<size_t>(t)];
+    for (std::uint64_t b = seat.empires; b; b &= b - 1)
+      for (int t = 0; t < mw::kTypes; ++t)
+        emp_cap += d.empires[static_cast<size_t>(std::countr_zero(b))].cap[static_cast<size_t>(t)];
     const double rate = P.rate + P.emp * emp_cap;
     start[static_cast<size_t>(p)] = offset[static_cast<size_t>(p)] + std::max(0.0, cost / rate);
     const int base = dice + seat.maniacal;
@@ -172,23 +171,50 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
       h[static_cast<size_t>(p)][static_cast<size_t>(j)] = world_chance(base - hum, people);
     }
   }
+  // "q's i-th attempt comes before p's j-th": a logistic weight of dt = start_p + j - start_q - i,
+  // 0 below -6 tau, 1 above 6 tau. It depends on j - i only, so per pair of seats it is a table
+  // over k = j - i, made with one exp: exp(-(d + k)/tau) = exp(-d/tau) * r^k, r = exp(-1/tau).
+  constexpr int kSpan = 2 * kAttempts - 1;  // k = j - i in [-(kAttempts-1), kAttempts-1]
+  std::array<double, kSpan> pow_r{};        // r^k
+  {
+    const double r = std::exp(-1.0 / P.tau);
+    pow_r[kAttempts - 1] = 1.0;
+    for (int k = 1; k < kAttempts; ++k) {
+      pow_r[static_cast<size_t>(kAttempts - 1 + k)] =
+          pow_r[static_cast<size_t>(kAttempts - 2 + k)] * r;
+      pow_r[static_cast<size_t>(kAttempts - 1 - k)] = pow_r[static_cast<size_t>(kAttempts - k)] / r;
+    }
+  }
+  const double edge = 6 * P.tau;
   double sum = 0;
   for (int p = 0; p < n; ++p) {
-    double win = 0, alive = 1;
-    for (int j = 0; j < kAttempts; ++j) {
-      const double t = start[static_cast<size_t>(p)] + j;
-      double others = 1;
-      for (int q = 0; q < n; ++q) {
-        if (q == p) continue;
+    // others[j]: the chance that nobody else has succeeded before p's j-th attempt.
+    std::array<double, kAttempts> others;
+    others.fill(1.0);
+    for (int q = 0; q < n; ++q) {
+      if (q == p) continue;
+      const double dd = start[static_cast<size_t>(p)] - start[static_cast<size_t>(q)];
+      if (dd + (kAttempts - 1) < -edge) continue;  // every attempt of q comes after p's
+      std::array<double, kSpan> logistic{};
+      const double e = std::exp(-std::clamp(dd, -edge - kAttempts, edge + kAttempts) / P.tau);
+      for (int k = 0; k < kSpan; ++k)
+        logistic[static_cast<size_t>(k)] = 1.0 / (1.0 + e * pow_r[static_cast<size_t>(k)]);
+      for (int j = 0; j < kAttempts; ++j) {
+        const double t = start[static_cast<size_t>(p)] + j;
         for (int i = 0; i < kAttempts; ++i) {
           const double dt = t - (start[static_cast<size_t>(q)] + i);
-          if (dt < -6 * P.tau) break;
-          const double before = dt > 6 * P.tau ? 1.0 : 1.0 / (1.0 + std::exp(-dt / P.tau));
-          others *= 1.0 - h[static_cast<size_t>(q)][static_cast<size_t>(i)] * before;
+          if (dt < -edge) break;  // this and q's later attempts come after p's j-th
+          const double before =
+              dt > edge ? 1.0 : logistic[static_cast<size_t>(j - i + kAttempts - 1)];
+          others[static_cast<size_t>(j)] *=
+              1.0 - h[static_cast<size_t>(q)][static_cast<size_t>(i)] * before;
         }
       }
+    }
+    double win = 0, alive = 1;
+    for (int j = 0; j < kAttempts; ++j) {
       const double hp = h[static_cast<size_t>(p)][static_cast<size_t>(j)];
-      win += alive * hp * others;
+      win += alive * hp * others[static_cast<size_t>(j)];
       alive *= 1.0 - hp;
     }
     out[static_cast<size_t>(p)] = win;
@@ -301,9 +327,11 @@ void evaluate_mw(const State& st, std::span<double> out) {
 void register_mwahahaha_search() {
   // Heuristic rollouts (the opponents are modelled as the heuristic), capped at 40 actions, and a
   // smaller iteration budget than the generic 1000: a heuristic rollout action costs more than a
-  // random one, and Mwahahaha! games are long (docs/mwahahaha.md gives the time per move).
+  // random one, and Mwahahaha! games are long (docs/mwahahaha.md gives the time per move). 240
+  // since issue 15 made an iteration 2.5 times cheaper: a move costs less time than 120 did
+  // before, and 240 measured stronger (docs/bots.md).
   SearchSettings s;
-  s.defaults.iterations = 120;
+  s.defaults.iterations = 240;
   s.defaults.depth = 40;
   s.defaults.rollout = "heuristic";
   s.evaluator = evaluate_mw;

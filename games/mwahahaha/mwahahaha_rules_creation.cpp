@@ -13,9 +13,8 @@ int MwahahahaState::effective_cap(int p, int type) const {
   if (st.sci < 0) return 0;  // before the scientists are dealt
   int c = d_->scientists[static_cast<size_t>(st.sci)].rating[static_cast<size_t>(type)] +
           st.overtime[static_cast<size_t>(type)];
-  for (int e = 0; e < kNumEmpires; ++e)
-    if (bit(st.empires, e) && !bit(s_.struck, e))
-      c += d_->empires[static_cast<size_t>(e)].cap[static_cast<size_t>(type)];
+  for (std::uint64_t m = st.empires & ~s_.struck; m; m &= m - 1)  // its Empires not struck
+    c += d_->empires[static_cast<size_t>(std::countr_zero(m))].cap[static_cast<size_t>(type)];
   return c;
 }
 
@@ -92,15 +91,15 @@ void MwahahahaState::legal_creation(std::vector<Action>& out) const {
     for (int t = 0; t < kTypes; ++t)
       if (st.stock[static_cast<size_t>(t)]) out.push_back(act::kInvest + t);
   if (!st.cashed)
-    for (int e = 0; e < kNumEmpires; ++e)
-      if (bit(st.empires, e)) out.push_back(act::kCashIn + e);
-  for (int m = 0; m < kNumMinions; ++m)
-    if (bit(st.minions, m)) out.push_back(act::kDiscardMinion + m);
+    for (std::uint64_t b = st.empires; b; b &= b - 1)
+      out.push_back(act::kCashIn + std::countr_zero(b));
   {
     int feed = 0;
-    for (int m = 0; m < kNumMinions; ++m)
-      if (bit(st.minions, m))
-        feed += d_->minions[static_cast<size_t>(m)].ability == kFeedsAsTwo ? 2 : 1;
+    for (std::uint64_t b = st.minions; b; b &= b - 1) {
+      const int m = std::countr_zero(b);
+      out.push_back(act::kDiscardMinion + m);
+      feed += d_->minions[static_cast<size_t>(m)].ability == kFeedsAsTwo ? 2 : 1;
+    }
     if (feed >= 3 && !(st.man_sources & kSrcSharks) && st.maniacal < 3)
       out.push_back(act::kFeedSharks);
   }

@@ -128,8 +128,10 @@ bool MwahahahaState::askable(int p) const {
 void MwahahahaState::legal_window(std::vector<Action>& out) const {
   const int p = s_.actor;
   out.push_back(act::kPass);
-  for (int t = 0; t < kNumTricks; ++t)
-    if (can_play(p, t, s_.wnd, false)) out.push_back(act::kPlay + t);
+  const Seat& st = seat(p);
+  for (int t = 0; t < kNumTricks; ++t)  // the cards in hand only (can_play is out of line)
+    if (st.tricks[static_cast<size_t>(t)] && can_play(p, t, s_.wnd, false))
+      out.push_back(act::kPlay + t);
   if (s_.wnd == Window::kFightAfterRoll && (p == s_.attacker || p == s_.defender) &&
       d_->scientists[static_cast<size_t>(seat(p).sci)].power == kTeutonic && !seat(p).power_used &&
       s_.ndice[p == s_.attacker ? 0 : 1] > 0)
@@ -139,8 +141,10 @@ void MwahahahaState::legal_window(std::vector<Action>& out) const {
 }
 
 void MwahahahaState::legal_main_tricks(std::vector<Action>& out, int p) const {
-  for (int t = 0; t < kNumTricks; ++t)
-    if (can_play(p, t, s_.wnd, true)) out.push_back(act::kPlay + t);
+  const Seat& st = seat(p);
+  for (int t = 0; t < kNumTricks; ++t)  // the cards in hand only (can_play is out of line)
+    if (st.tricks[static_cast<size_t>(t)] && can_play(p, t, s_.wnd, true))
+      out.push_back(act::kPlay + t);
 }
 
 void MwahahahaState::open_window(Window w, int first, Next resume_next) {

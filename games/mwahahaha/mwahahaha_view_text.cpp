@@ -223,7 +223,9 @@ std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
       if (bit(s_.t_offer_emp, e)) gives.push_back(name(CardKind::kEmpire, e));
       if (bit(s_.t_ask_emp, e)) asks.push_back(name(CardKind::kEmpire, e));
     }
-    int hidden_offer = 0;
+    // Minions are named to those who know them (D5), as in the JSON view; the others are
+    // counted after the named ones (listed among them by id, their place would tell their ids).
+    int hidden_offer = 0, hidden_ask = 0;
     for (int m = 0; m < kNumMinions; ++m) {
       if (bit(s_.t_offer_min, m)) {
         if (minion_known(m, viewer))
@@ -231,11 +233,15 @@ std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
         else
           ++hidden_offer;
       }
-      if (bit(s_.t_ask_min, m))  // named to those who know it (D5), as in the JSON view
-        asks.push_back(minion_known(m, viewer) ? name(CardKind::kMinion, m)
-                                               : T("mw.t.hidden_minions", {{"n", 1}}));
+      if (bit(s_.t_ask_min, m)) {
+        if (minion_known(m, viewer))
+          asks.push_back(name(CardKind::kMinion, m));
+        else
+          ++hidden_ask;
+      }
     }
     if (hidden_offer) gives.push_back(T("mw.t.hidden_minions", {{"n", hidden_offer}}));
+    if (hidden_ask) asks.push_back(T("mw.t.hidden_minions", {{"n", hidden_ask}}));
     for (int i = 0; i < s_.t_raw_n; ++i) {
       const bool described = !(s_.stage == Stage::kDescribe && i == s_.t_raw_n - 1);
       const std::string desc = card_key(CardKind::kRaw, s_.t_raw_desc[static_cast<size_t>(i)], d);
