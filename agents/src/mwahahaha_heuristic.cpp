@@ -138,6 +138,49 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
     return std::min(n, 5) + hidden / 2;
   }
 
+  // The value of a main action of a Creation turn (MW-7…MW-15).
+  double creation_value(const MwahahahaState& s, Action a, Rng& rng) const {
+    const CardData& d = s.data();
+    const Seat& st = s.seat(me_);
+    const auto& def = def_;
+    if (a == act::kEndTurn) return 0;
+    if (a >= act::kConvert && a < act::kConvert + 12) {
+      const int k = a - act::kConvert, t = k / 3;
+      return 10 + std::min(d.raw_kinds[static_cast<size_t>(k)].value, s.capacity_left(me_, t)) * 3 +
+             def[static_cast<size_t>(t)];
+    }
+    if (a >= act::kConvertOver && a < act::kConvertOver + 12) return 14;  // powers=ask
+    if (a >= act::kConvertWildOver && a < act::kConvertWildOver + kTypes) return 13;
+    if (a >= act::kConvertWild && a < act::kConvertWild + kTypes) {
+      const int t = a - act::kConvertWild;
+      return 9 + std::min(d.wild_value, s.capacity_left(me_, t)) * 3 +
+             def[static_cast<size_t>(t)] * 2;
+    }
+    if (a >= act::kSacrifice && a < act::kSacrifice + kTypes)
+      return st.raw[kBetrayed] > 0 && def[static_cast<size_t>(a - act::kSacrifice)] > 0 ? 8 : -5;
+    if (a >= act::kInvest && a < act::kInvest + kTypes) {
+      const int t = a - act::kInvest;
+      if (def[static_cast<size_t>(t)] > 0) return 20;
+      return (st.stock[static_cast<size_t>(t)] > 2 && s.capability(me_) >= 3) ? 2 : -1;
+    }
+    if (a == act::kBuyEmpire)
+      return s.round() < 15 && std::popcount(st.empires) < 2 && st.stock_total() >= 3 ? 6 : -2;
+    if (a == act::kBuyMinion)
+      return s.round() < 25 && std::popcount(st.minions) < 3 && st.stock_total() >= 2 ? 5 : -2;
+    if (a >= act::kCashIn && a < act::kCashIn + kNumEmpires) {
+      const EmpireCard& e = d.empires[static_cast<size_t>(a - act::kCashIn)];
+      int helps = 0;
+      for (int t = 0; t < kTypes; ++t)
+        helps += std::min(e.cash[static_cast<size_t>(t)], def[static_cast<size_t>(t)]);
+      int total_def = def[0] + def[1] + def[2] + def[3];
+      return (helps > 0 && helps + st.stock_total() >= total_def && s.round() > 10) ? 4 : -3;
+    }
+    if (a >= act::kPlay && a < act::kPlay + kNumTricks) return trick_value(s, a - act::kPlay, true);
+    if (a >= act::kTradeWith && a < act::kTradeWith + kMaxPlayers)
+      return trade_with_value(s, a, rng);
+    return -3;  // discards, feeding, swapping
+  }
+
   double value(const MwahahahaState& s, Action a, Rng& rng) const {
     const CardData& d = s.data();
     const Seat& st = s.seat(me_);
@@ -158,47 +201,8 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
       }
       case Stage::kFirstLast:
         return a == act::kGoFirst ? 1 : 0;
-      case Stage::kCreation: {
-        if (a == act::kEndTurn) return 0;
-        if (a >= act::kConvert && a < act::kConvert + 12) {
-          const int k = a - act::kConvert, t = k / 3;
-          return 10 +
-                 std::min(d.raw_kinds[static_cast<size_t>(k)].value, s.capacity_left(me_, t)) * 3 +
-                 def[static_cast<size_t>(t)];
-        }
-        if (a >= act::kConvertOver && a < act::kConvertOver + 12) return 14;  // powers=ask
-        if (a >= act::kConvertWildOver && a < act::kConvertWildOver + kTypes) return 13;
-        if (a >= act::kConvertWild && a < act::kConvertWild + kTypes) {
-          const int t = a - act::kConvertWild;
-          return 9 + std::min(d.wild_value, s.capacity_left(me_, t)) * 3 +
-                 def[static_cast<size_t>(t)] * 2;
-        }
-        if (a >= act::kSacrifice && a < act::kSacrifice + kTypes)
-          return st.raw[kBetrayed] > 0 && def[static_cast<size_t>(a - act::kSacrifice)] > 0 ? 8
-                                                                                            : -5;
-        if (a >= act::kInvest && a < act::kInvest + kTypes) {
-          const int t = a - act::kInvest;
-          if (def[static_cast<size_t>(t)] > 0) return 20;
-          return (st.stock[static_cast<size_t>(t)] > 2 && s.capability(me_) >= 3) ? 2 : -1;
-        }
-        if (a == act::kBuyEmpire)
-          return s.round() < 15 && std::popcount(st.empires) < 2 && st.stock_total() >= 3 ? 6 : -2;
-        if (a == act::kBuyMinion)
-          return s.round() < 25 && std::popcount(st.minions) < 3 && st.stock_total() >= 2 ? 5 : -2;
-        if (a >= act::kCashIn && a < act::kCashIn + kNumEmpires) {
-          const EmpireCard& e = d.empires[static_cast<size_t>(a - act::kCashIn)];
-          int helps = 0;
-          for (int t = 0; t < kTypes; ++t)
-            helps += std::min(e.cash[static_cast<size_t>(t)], def[static_cast<size_t>(t)]);
-          int total_def = def[0] + def[1] + def[2] + def[3];
-          return (helps > 0 && helps + st.stock_total() >= total_def && s.round() > 10) ? 4 : -3;
-        }
-        if (a >= act::kPlay && a < act::kPlay + kNumTricks)
-          return trick_value(s, a - act::kPlay, true);
-        if (a >= act::kTradeWith && a < act::kTradeWith + kMaxPlayers)
-          return trade_with_value(s, a, rng);
-        return -3;  // discards, feeding, swapping
-      }
+      case Stage::kCreation:
+        return creation_value(s, a, rng);
       case Stage::kOpenTrade:
         return a == act::kPass ? 0 : trade_with_value(s, a, rng);
       case Stage::kTradeBuild: {

@@ -105,8 +105,60 @@ bool threat_declared(const MwahahahaState& s) {
   }
 }
 
-void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P) {
+// Seat p's race to a World success: `start`, the round of its first World attempt (`offset`
+// plus the rounds to gather what the device lacks), and h[j], the chance of its j-th attempt.
+void seat_race(const MwahahahaState& s, int p, double offset, const Params& P, double& start,
+               std::array<double, kAttempts>& h) {
   const mw::CardData& d = s.data();
+  const Seat& seat = s.seat(p);
+  double cost = 0;
+  int dice = 7, people = 6;
+  std::array<int, mw::kTypes> req{};
+  std::array<int, mw::kTypes> on_dev{};
+  if (seat.device >= 0) {
+    const mw::DeviceCard& dv = d.devices[static_cast<size_t>(seat.device)];
+    for (int t = 0; t < mw::kTypes; ++t) {
+      req[static_cast<size_t>(t)] = dv.req[3][static_cast<size_t>(t)];
+      on_dev[static_cast<size_t>(t)] = seat.dev[static_cast<size_t>(t)];
+    }
+    dice = dv.dice[3];
+    people = dv.people[3];
+  } else {
+    req = {4, 4, 4, 4};  // a new device (every stand-in World requirement sums to 16)
+    for (int t = 0; t < mw::kTypes; ++t)
+      on_dev[static_cast<size_t>(t)] = seat.dev[static_cast<size_t>(t)];
+    cost += P.rate;  // one round to draw it
+  }
+  double spare = 0;
+  for (int t = 0; t < mw::kTypes; ++t) {
+    const size_t ut = static_cast<size_t>(t);
+    const int still = std::max(0, req[ut] - on_dev[ut]);
+    const int from_stock = std::min<int>(seat.stock[ut], still);
+    spare += seat.stock[ut] - from_stock;
+    const bool zero_cap = seat.sci >= 0 && s.capacity_left(p, t) == 0 &&
+                          d.scientists[static_cast<size_t>(seat.sci)].rating[ut] == 0;
+    cost += (still - from_stock) * (zero_cap ? 1.0 + P.zero : 1.0) + from_stock * P.stock;
+  }
+  // Minions defend the stockpile and the device against plunder (MW-18) and raid the others;
+  // beyond 3 (a fight's most) they add little.
+  const int minions = std::popcount(seat.minions);
+  cost -= P.spare * spare + P.trick * seat.trick_count() +
+          P.minion * (std::min(minions, 3) + 0.25 * std::max(0, minions - 3));
+  // Empires raise the conversion capacity (MW-8): a faster production rate.
+  int emp_cap = 0;
+  for (std::uint64_t b = seat.empires; b; b &= b - 1)
+    for (int t = 0; t < mw::kTypes; ++t)
+      emp_cap += d.empires[static_cast<size_t>(std::countr_zero(b))].cap[static_cast<size_t>(t)];
+  const double rate = P.rate + P.emp * emp_cap;
+  start = offset + std::max(0.0, cost / rate);
+  const int base = dice + seat.maniacal;
+  for (int j = 0; j < kAttempts; ++j) {
+    const int hum = std::min(3, seat.humiliation + j);
+    h[static_cast<size_t>(j)] = world_chance(base - hum, people);
+  }
+}
+
+void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P) {
   const int n = s.num_players();
   std::array<double, mw::kMaxPlayers> start{};
   // Whose World attempt this round is gone: in the Domination phase, the seats before the current
@@ -123,54 +175,9 @@ void race_shares(const MwahahahaState& s, std::span<double> out, const Params& P
     }
   }
   std::array<std::array<double, kAttempts>, mw::kMaxPlayers> h{};
-  for (int p = 0; p < n; ++p) {
-    const Seat& seat = s.seat(p);
-    double cost = 0;
-    int dice = 7, people = 6;
-    std::array<int, mw::kTypes> req{};
-    std::array<int, mw::kTypes> on_dev{};
-    if (seat.device >= 0) {
-      const mw::DeviceCard& dv = d.devices[static_cast<size_t>(seat.device)];
-      for (int t = 0; t < mw::kTypes; ++t) {
-        req[static_cast<size_t>(t)] = dv.req[3][static_cast<size_t>(t)];
-        on_dev[static_cast<size_t>(t)] = seat.dev[static_cast<size_t>(t)];
-      }
-      dice = dv.dice[3];
-      people = dv.people[3];
-    } else {
-      req = {4, 4, 4, 4};  // a new device (every stand-in World requirement sums to 16)
-      for (int t = 0; t < mw::kTypes; ++t)
-        on_dev[static_cast<size_t>(t)] = seat.dev[static_cast<size_t>(t)];
-      cost += P.rate;  // one round to draw it
-    }
-    double spare = 0;
-    for (int t = 0; t < mw::kTypes; ++t) {
-      const size_t ut = static_cast<size_t>(t);
-      const int still = std::max(0, req[ut] - on_dev[ut]);
-      const int from_stock = std::min<int>(seat.stock[ut], still);
-      spare += seat.stock[ut] - from_stock;
-      const bool zero_cap = seat.sci >= 0 && s.capacity_left(p, t) == 0 &&
-                            d.scientists[static_cast<size_t>(seat.sci)].rating[ut] == 0;
-      cost += (still - from_stock) * (zero_cap ? 1.0 + P.zero : 1.0) + from_stock * P.stock;
-    }
-    // Minions defend the stockpile and the device against plunder (MW-18) and raid the others;
-    // beyond 3 (a fight's most) they add little.
-    const int minions = std::popcount(seat.minions);
-    cost -= P.spare * spare + P.trick * seat.trick_count() +
-            P.minion * (std::min(minions, 3) + 0.25 * std::max(0, minions - 3));
-    // Empires raise the conversion capacity (MW-8): a faster production rate.
-    int emp_cap = 0;
-    for (std::uint64_t b = seat.empires; b; b &= b - 1)
-      for (int t = 0; t < mw::kTypes; ++t)
-        emp_cap += d.empires[static_cast<size_t>(std::countr_zero(b))].cap[static_cast<size_t>(t)];
-    const double rate = P.rate + P.emp * emp_cap;
-    start[static_cast<size_t>(p)] = offset[static_cast<size_t>(p)] + std::max(0.0, cost / rate);
-    const int base = dice + seat.maniacal;
-    for (int j = 0; j < kAttempts; ++j) {
-      const int hum = std::min(3, seat.humiliation + j);
-      h[static_cast<size_t>(p)][static_cast<size_t>(j)] = world_chance(base - hum, people);
-    }
-  }
+  for (int p = 0; p < n; ++p)
+    seat_race(s, p, offset[static_cast<size_t>(p)], P, start[static_cast<size_t>(p)],
+              h[static_cast<size_t>(p)]);
   // "q's i-th attempt comes before p's j-th": a logistic weight of dt = start_p + j - start_q - i,
   // 0 below -6 tau, 1 above 6 tau. It depends on j - i only, so per pair of seats it is a table
   // over k = j - i, made with one exp: exp(-(d + k)/tau) = exp(-d/tau) * r^k, r = exp(-1/tau).
