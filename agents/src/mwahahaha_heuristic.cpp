@@ -181,7 +181,9 @@ class MwHeuristic : public Agent, public DeterminizedAgent {
     return -3;  // discards, feeding, swapping
   }
 
+  // NOLINTNEXTLINE(readability-function-size)
   double value(const MwahahahaState& s, Action a, Rng& rng) const {
+    // Long on purpose: one case per stage, the Creation turn apart; to split by phase.
     const CardData& d = s.data();
     const Seat& st = s.seat(me_);
     const auto& def = def_;

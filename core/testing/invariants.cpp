@@ -465,6 +465,28 @@ bool check_clone(const State& s, Action a, std::uint64_t seed, int step, Ctx& ct
   return true;
 }
 
+// At the end of a game: the results are well formed and the record replays to the same state.
+bool check_end(const Game& game, const State& s, const std::vector<Action>& history,
+               std::uint64_t seed, const std::string& label, Ctx& ctx) {
+  // Results are well formed.
+  const auto ret = s.returns();
+  VCHECK(static_cast<int>(ret.size()) == game.num_players(), "{}: {} returns", label, ret.size());
+  const auto win = s.winners();
+  const std::set<Player> ws(win.begin(), win.end());
+  VCHECK(ws.size() == win.size(), "{} seed {}: duplicate winners", label, seed);
+  for (Player w : win)
+    VCHECK(w >= 0 && w < game.num_players(), "{} seed {}: winner {}", label, seed, w);
+  VCHECK(!s.outcome().is_null(), "{} seed {}: no outcome", label, seed);
+  for (Player v = 0; v < game.num_players(); ++v)
+    VCHECK(!s.view_json(v).is_null(), "{} seed {}: empty final view", label, seed);
+  // Records round-trip.
+  const Record r = make_record(game, history, seed, {}, &s);
+  const Record back = record_from_json(nlohmann::json::parse(record_to_json(r).dump()));
+  const ReplayResult rep = replay_record(back);
+  VCHECK(rep.state->fingerprint() == s.fingerprint(), "{} seed {}: replay differs", label, seed);
+  return true;
+}
+
 bool run_one(const std::shared_ptr<const Game>& game, std::uint64_t seed, const std::string& label,
              Ctx& ctx) {
   const InvariantConfig& cfg = ctx.cfg;
@@ -521,23 +543,7 @@ bool run_one(const std::shared_ptr<const Game>& game, std::uint64_t seed, const 
     ++step;
     ++ctx.r.steps;
   }
-  // Results are well formed.
-  const auto ret = s->returns();
-  VCHECK(static_cast<int>(ret.size()) == game->num_players(), "{}: {} returns", label, ret.size());
-  const auto win = s->winners();
-  const std::set<Player> ws(win.begin(), win.end());
-  VCHECK(ws.size() == win.size(), "{} seed {}: duplicate winners", label, seed);
-  for (Player w : win)
-    VCHECK(w >= 0 && w < game->num_players(), "{} seed {}: winner {}", label, seed, w);
-  VCHECK(!s->outcome().is_null(), "{} seed {}: no outcome", label, seed);
-  for (Player v = 0; v < game->num_players(); ++v)
-    VCHECK(!s->view_json(v).is_null(), "{} seed {}: empty final view", label, seed);
-  // Records round-trip.
-  const Record r = make_record(*game, history, seed, {}, s.get());
-  const Record back = record_from_json(nlohmann::json::parse(record_to_json(r).dump()));
-  const ReplayResult rep = replay_record(back);
-  VCHECK(rep.state->fingerprint() == s->fingerprint(), "{} seed {}: replay differs", label, seed);
-  return true;
+  return check_end(*game, *s, history, seed, label, ctx);
 }
 
 }  // namespace

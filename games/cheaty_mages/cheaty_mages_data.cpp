@@ -70,7 +70,7 @@ void read_names(const JsonField& e, Card& c) {
 // The key at index i must be the engine's (the rules refer to kinds, fighters and judges by it).
 std::string read_key(const JsonField& e, const char* want) {
   const JsonField k = e["key"];
-  const std::string key = k.string(kMaxTextBytes, true);
+  std::string key = k.string(kMaxTextBytes, true);
   if (key != want)
     k.fail(fmt::format("must be '{}' (the engine's order), not '{}'", want, cut_for_message(key)));
   return key;

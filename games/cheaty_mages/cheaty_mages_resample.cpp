@@ -26,7 +26,10 @@ void CheatyMagesState::resample_into(Player viewer, Rng& rng, std::unique_ptr<St
   redeal(viewer, rng, *r);
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 void CheatyMagesState::redeal(Player viewer, Rng& rng, CheatyMagesState& r) const {
+  // Long on purpose: one re-deal, in the order of D11's steps (hands, face-down spells, bets,
+  // deck); to split.
   const int n = num_players();
   std::array<std::int8_t, kKinds> pool = d_.deck;
   for (int q = 0; q < n; ++q) {

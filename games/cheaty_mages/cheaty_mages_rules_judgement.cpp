@@ -71,7 +71,9 @@ void CheatyMagesState::begin_judgement() {
   judge_now(j.limit, j.penalty, true);
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 void CheatyMagesState::judge_now(int limit, Penalty pen, bool judging) {
+  // Long on purpose: the judgement of CM-12…CM-14 step by step, in the reference's order; to split.
   const int n = num_players();
   MatchSummary& m = d_.summary;
   m.judged = judging;

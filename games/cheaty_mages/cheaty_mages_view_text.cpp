@@ -51,7 +51,9 @@ std::string CheatyMagesState::view_text(Player viewer) const {
   return view_text_for(ctx);
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 std::string CheatyMagesState::view_text_for(const RenderContext& ctx) const {
+  // Long on purpose: the table's text top to bottom; to split like the JSON view.
   const auto& g = *cm_;
   const Catalogue& cat = g.catalogue();
   const Player viewer = ctx.viewer;

@@ -76,8 +76,10 @@ GameInfo MwahahahaGame::game_info() {
   return i;
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
     : Game(game_info(), options, num_players), data_(&CardData::standin()) {
+  // Long on purpose: reads every option once, in the order of game_info(); to split.
   const PathValue cards = options.get_path("cards");
   if (!cards.built_in()) {
     own_data_ = std::make_shared<const CardData>(CardData::parse(*cards.content, cards.value));

@@ -156,7 +156,9 @@ bool MwahahahaState::ends_turn(Action a) const {
   return a == act::kEndTurn || a == act::kNoAttack || a == act::kNoThreat;
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 Event MwahahahaState::action_event(Action a, Player viewer) const {
+  // Long on purpose: one case per action kind, each a line or two; to split by phase.
   const CardData& d = *d_;
   auto key = [&](CardKind k, int i) { return card_key(k, i, d); };
   auto res = [&](int t) { return d.resources[static_cast<size_t>(t)].key; };

@@ -77,7 +77,9 @@ void MwahahahaState::resample_into(Player viewer, Rng& rng, std::unique_ptr<Stat
   redeal(viewer, rng, *r);
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 void MwahahahaState::redeal(Player viewer, Rng& rng, MwahahahaState& r) const {
+  // Long on purpose: one re-deal of every hidden place (D2, issue 15's rewrite); to split by pool.
   Core& c = r.s_;
   const int n = num_players();
   const int vi = vidx(viewer);

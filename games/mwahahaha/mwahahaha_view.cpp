@@ -368,7 +368,9 @@ void MwahahahaState::seat_tensor(int p, Player viewer, float* o) const {
   for (int f = 0; f < 9; ++f) o[f] = flags[f] / 5.0f;
 }
 
+// NOLINTNEXTLINE(readability-function-size)
 void MwahahahaState::view_tensor(Player viewer, std::span<float> out) const {
+  // Long on purpose: the tensor layout's blocks in order; to split like the JSON view.
   TensorWriter w(g_->tensor_layout(), out);
   const int n = num_players();
   const bool seated = viewer >= 0 && viewer < n;

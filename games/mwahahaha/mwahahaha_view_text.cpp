@@ -68,7 +68,9 @@ void add_line(std::string& out, const std::string& line, int indent) {
 }
 }  // namespace
 
+// NOLINTNEXTLINE(readability-function-size)
 std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
+  // Long on purpose: the table's text top to bottom; to split by section.
   const CardData& d = *d_;
   const Catalogue& cat = g_->catalogue();
   const Player viewer = ctx.viewer;
@@ -177,10 +179,12 @@ std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
       const auto& kt = s_.known_trick[static_cast<size_t>(vi)][static_cast<size_t>(p)];
       if (sum(kr) + sum(kt) > 0) {
         std::string k1 = counts(kr, CardKind::kRaw), k2 = counts(kt, CardKind::kTrick);
-        add_line(out,
-                 T("mw.t.known",
-                   {{"list", sum(kr) ? (sum(kt) ? k1 + (zh ? "、" : ", ") + k2 : k1) : k2}}),
-                 2);
+        add_line(
+            out,
+            T("mw.t.known",
+              {{"list",
+                sum(kr) ? (sum(kt) ? fmt::format("{}{}{}", k1, zh ? "、" : ", ", k2) : k1) : k2}}),
+            2);
       }
     }
   }

@@ -133,7 +133,8 @@ const CompareRun& base_of(const Comparison& c, size_t i) {
 
 std::string options_text(const SimulateResult& r) {
   std::string o;
-  for (auto& [k, v] : r.game->options().values()) o += (o.empty() ? "" : " ") + k + "=" + v;
+  for (auto& [k, v] : r.game->options().values())
+    o += fmt::format("{}{}={}", o.empty() ? "" : " ", k, v);
   return o;
 }
 }  // namespace

@@ -302,7 +302,7 @@ std::string figure_html(const Figure& f, const std::string& agents) {
 
 std::string run_header_html(const SimulateResult& r) {
   std::vector<std::string> opts;
-  for (auto& [k, v] : r.game->options().values()) opts.push_back(k + "=" + v);
+  for (auto& [k, v] : r.game->options().values()) opts.push_back(fmt::format("{}={}", k, v));
   std::string o = fmt::format(
       "<p class=\"meta\">{} games, {} players, seed {}. Options: {}.</p>\n<p "
       "class=\"meta\">{}.</p>\n",

@@ -42,7 +42,7 @@ std::vector<PrintCard> print_cards(const Game& game) {
 
 std::string print_html(const Game& game, const std::vector<PrintCard>& cards) {
   std::vector<std::string> opts;
-  for (auto& [k, v] : game.options().values()) opts.push_back(k + "=" + v);
+  for (auto& [k, v] : game.options().values()) opts.push_back(fmt::format("{}={}", k, v));
   const std::string title = game.info().title + " — print sheet";
   std::string o = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>" +
                   html_escape(title) + R"(</title><style>
