@@ -69,6 +69,16 @@ std::string shorten(const std::string& s, size_t max) {
   return s.substr(0, cut) + "…";
 }
 
+// A row label at the right edge of the label column: cut to what fits the column (about 46
+// characters at 11 px), with the whole label as the SVG tooltip.
+std::string row_label(int x, int y, const std::string& label) {
+  const std::string cut = shorten(label, 46);
+  if (cut == label)
+    return fmt::format(R"(<text x="{}" y="{}" class="label">{}</text>)", x, y, html_escape(label));
+  return fmt::format(R"(<text x="{}" y="{}" class="label"><title>{}</title>{}</text>)", x, y,
+                     html_escape(label), html_escape(cut));
+}
+
 std::string legend(const std::vector<std::string>& series, int x, int y) {
   std::string o;
   for (size_t s = 0; s < series.size(); ++s) {
@@ -106,9 +116,7 @@ std::string svg_rates(const Figure& f) {
   }
   for (size_t row = 0; row < f.labels.size(); ++row) {
     const int y0 = top + static_cast<int>(row) * row_h;
-    o +=
-        fmt::format(R"(<text x="{}" y="{}" class="label">{}</text>)", label_w - 6,
-                    y0 + (n_series * (bar_h + 2)) / 2 + 4, html_escape(shorten(f.labels[row], 54)));
+    o += row_label(label_w - 6, y0 + (n_series * (bar_h + 2)) / 2 + 4, f.labels[row]);
     for (int s = 0; s < n_series; ++s) {
       const Proportion& p = f.rates[static_cast<size_t>(s)][row];
       const int y = y0 + s * (bar_h + 2);
@@ -229,8 +237,7 @@ std::string svg_values(const Figure& f) {
   for (size_t r = 0; r < f.labels.size(); ++r) {
     const int y = 4 + static_cast<int>(r) * row_h;
     const double v = f.values[0][r];
-    o += fmt::format(R"(<text x="{}" y="{}" class="label">{}</text>)", label_w - 6, y + bar_h,
-                     html_escape(shorten(f.labels[r], 54)));
+    o += row_label(label_w - 6, y + bar_h, f.labels[r]);
     o += fmt::format(R"(<rect x="{}" y="{}" width="{:.2f}" height="{}" fill="{}" opacity="0.8"/>)",
                      label_w, y, v / hi * bar_w, bar_h, colour(0));
     o += fmt::format(R"(<text x="{:.2f}" y="{}" class="value">{}</text>)",
