@@ -16,6 +16,8 @@ export interface ScenarioOptions {
   timeoutMs?: number;
   // Text that may stay the same in both languages (names of people, the languages' own names).
   sameInBothLanguages?: RegExp[];
+  // The game's own checks once every page shows the final standings (before the replay).
+  atEnd?: (c: { ann: Client; bo: Client; spectator: Client }) => Promise<void>;
 }
 
 export interface ScenarioResult {
@@ -63,6 +65,24 @@ export async function checkLanguageSwitch(c: Client, allowed: RegExp[]): Promise
   assert.deepEqual(chinese, [], `Chinese left after switching back: ${JSON.stringify(chinese.slice(0, 20))}`);
 }
 
+// The table-creation form in Chinese: every option's name, description and values in words of the
+// catalogue (the option elements too, which visibleTexts leaves out), never the engine's keys.
+export async function checkCreateForm(c: Client, game: string): Promise<void> {
+  const page = c.page;
+  await page.click(`[data-testid=create-${game}]`);
+  await page.waitForSelector('[data-testid=create-table]');
+  await page.selectOption('[data-testid=lang]', 'zh-TW');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant-TW');
+  const texts = await page.$$eval('form fieldset label, form fieldset option, form fieldset legend', (els) =>
+    els.map((e) => (e.tagName === 'LABEL' ? (e.querySelector('span')?.textContent ?? '') : (e.textContent ?? '')).trim()).filter(Boolean),
+  );
+  assert.ok(texts.length > 5, `the create form shows its fields (${texts.length})`);
+  const english = texts.filter((t) => /[A-Za-z]{2,}/.test(t));
+  assert.deepEqual(english, [], `create form strings not translated: ${JSON.stringify(english.slice(0, 20))}`);
+  await page.selectOption('[data-testid=lang]', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+}
+
 // localStorage holds only this person's own settings and tokens: no card, view or log.
 export async function checkStorage(c: Client): Promise<void> {
   const entries = await c.page.evaluate(() => Object.entries(localStorage));
@@ -83,6 +103,7 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     await ann.page.goto(h.baseUrl + '/');
     await ann.page.waitForSelector(`[data-testid=game-${o.game}]`);
     await checkLanguageSwitch(ann, [/^English$/]);
+    await checkCreateForm(ann, o.game);
     const { table, invites } = await h.createTable(ann, o.game, o.seats, o.options ?? {});
     assert.equal(invites.length, 1, 'one invitation for the one friend seat');
     const boSeat = o.seats.findIndex((s) => s.kind === 'friend');
@@ -125,9 +146,15 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
       assert.equal(rows.length, o.seats.length, `${c.name} sees every seat in the standings`);
       const why = await c.page.$$eval('[data-testid=standings] .why', (els) => els.map((e) => e.textContent ?? ''));
       assert.ok(why.every((w) => w.trim().length > 0), `${c.name}: every seat has a reason`);
+      // The game's narration of its end reads as lines across the panel, not a narrow column.
+      const tall = await c.page.$$eval('[data-testid=standings] .narrated-end li', (els) =>
+        els.map((e) => ({ h: e.getBoundingClientRect().height, t: e.textContent ?? '' })).filter((x) => x.h > 120),
+      );
+      assert.deepEqual(tall, [], `${c.name}: end narration squeezed into a column`);
       await checkStorage(c);
       assert.deepEqual(c.errors, [], `${c.name}: page errors`);
     }
+    if (o.atEnd) await o.atEnd({ ann, bo, spectator });
     // The replay, step by step, for the first friend.
     await ann.page.click('[data-testid=replay-link]');
     await ann.page.waitForSelector('[data-testid=replay]');

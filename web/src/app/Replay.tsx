@@ -8,6 +8,7 @@ import { useI18n } from './i18n';
 import { storage } from './storage';
 import { GameTable, LogView, seatNamer } from './TablePage';
 import { Standings } from './Standings';
+import type { LogEntry } from './conn';
 
 export function ReplayPage(props: { tableId: string }) {
   const { lang, t: uit } = useI18n();
@@ -37,7 +38,7 @@ export function ReplayPage(props: { tableId: string }) {
       </p>
     );
   if (!rep || !game) return <p class="panel loading">{uit('ui.table.connecting')}</p>;
-  const log = rep.log as { seq: number; text: string }[];
+  const log = rep.log as LogEntry[];
   const seq = step === 0 ? 0 : log[step - 1].seq;
   const views = (rep.views ?? []) as { seq: number; view: any }[];
   let view = rep.view;
@@ -73,7 +74,7 @@ export function ReplayPage(props: { tableId: string }) {
           {(views.length || atEnd) && (
             <GameTable
               game={game}
-              tp={{ view, seat: viewer, choices: [], act: () => {}, t: r.t, card: r.card, lang, seatName }}
+              tp={{ view, seat: viewer, choices: [], act: () => {}, t: r.t, card: r.card, lang, seatName, log: log.slice(0, step) }}
             />
           )}
         </div>

@@ -3,6 +3,9 @@
 import type { Renderer } from './catalogue';
 import type { LogEntry } from './conn';
 
+// The events that open a game's narration of its end (games/*/data/messages.json).
+const gameEnd = new Set(['cm.game_end', 'sc.game.over', 'mw.win_guard', 'mw.win_limit', 'mw.win_world']);
+
 interface Row {
   seat: number;
   won: boolean;
@@ -68,7 +71,12 @@ export function Standings(props: { game: string; view: any; result: any; log: Lo
   const { r } = props;
   const list = rows(props.game, props.view, props.result, r, props.seatName);
   const last = props.log.length ? props.log[props.log.length - 1] : undefined;
-  const narrated = (last?.events ?? (last?.event ? [last.event] : [])).map((e) => r.event(e, ''));
+  // The game's own words on its end: from its game-end event on (the action before it, e.g. a
+  // whole judgement, is in the log already).
+  const evs = last?.events ?? (last?.event ? [last.event] : []);
+  let from = evs.length - 1;
+  while (from >= 0 && !gameEnd.has(evs[from]?.id ?? '')) --from;
+  const narrated = evs.slice(Math.max(0, from)).map((e) => r.event(e, ''));
   let place = 0;
   return (
     <section class="standings panel" data-testid="standings">

@@ -264,6 +264,7 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
     card: r.card,
     lang,
     seatName,
+    log: st.log,
   };
   const finished = st.status === 'finished';
   return (

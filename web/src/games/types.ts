@@ -21,4 +21,7 @@ export interface TableProps {
   card: (key: string) => { name: string; text: string } | undefined; // card name+text, lang
   lang: Lang;
   seatName: (seat: number) => string;
+  // The log this viewer was sent up to the shown view (a table may read public narration from it,
+  // e.g. the fighters of the last judged match).
+  log?: { seq: number; events?: GameEvent[]; event?: GameEvent }[];
 }
