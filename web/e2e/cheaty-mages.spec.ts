@@ -14,8 +14,8 @@ async function checkSummary(c: Client): Promise<void> {
   assert.equal(rows.length, 5, `${c.name}: the summary lists the five fighters`);
   for (const [fighter, mana, strength, verdict] of rows) {
     assert.match(fighter, /\(position [1-5]\)/, `${c.name}: a fighter's name and position: ${fighter}`);
-    assert.match(mana, /^\d+|^no spells/, `${c.name}: mana: ${mana}`);
-    assert.match(strength, /^-?\d+$|^out of the match$/, `${c.name}: strength: ${strength}`);
+    assert.match(mana, /^\d+|^no spells/i, `${c.name}: mana: ${mana}`);
+    assert.match(strength, /^-?\d+$|^out of the match$/i, `${c.name}: strength: ${strength}`);
     assert.ok(verdict.length > 0, `${c.name}: a verdict`);
   }
   const bets = await c.page.$$eval('[data-testid=match-payouts] tbody tr td:nth-child(2)', (tds) => tds.map((td) => (td.textContent ?? '').trim()));

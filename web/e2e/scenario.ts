@@ -49,13 +49,17 @@ export async function visibleTexts(c: Client): Promise<string[]> {
 
 // Switches the language and checks that no visible string is left in English: every text node
 // with a Latin word is one of the allowed ones (numbers and people's names are never translated).
-export async function checkLanguageSwitch(c: Client, allowed: RegExp[]): Promise<void> {
+export async function checkLanguageSwitch(c: Client, allowed: RegExp[], opts: { allUntranslated?: boolean } = {}): Promise<void> {
   const page = c.page;
   await page.selectOption('[data-testid=lang]', 'zh-TW');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant-TW');
   const zh = await visibleTexts(c);
   const untranslated = await page.$$eval('[data-untranslated]', (els) => els.length);
   if (untranslated) console.log(`language switch: ${untranslated} texts the server gives in English only (core.text events, cards without catalogue names)`);
+  if (opts.allUntranslated) {
+    const which = await page.$$eval('[data-untranslated]', (els) => els.map((e) => (e.textContent ?? '').trim()).slice(0, 10));
+    assert.deepEqual(which, [], 'texts left in English (the game narrates everything as events)');
+  }
   const english = zh.filter((t) => /[A-Za-z]{2,}/.test(allowed.reduce((s, re) => s.replace(re, ''), t)));
   assert.deepEqual(english, [], `visible strings not translated: ${JSON.stringify(english.slice(0, 20))}`);
   await page.selectOption('[data-testid=lang]', 'en');
@@ -113,16 +117,22 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     let reloaded = false;
     let shot = false;
     let firstViewMs = -1;
+    let choicesTallest = 0;
     const reloadAt = o.reloadAfterClicks ?? 8;
     const shotAt = o.screenshotAfterClicks ?? 6;
     const clicks = await h.playToEnd([ann, bo], {
       timeoutMs: o.timeoutMs ?? 240000,
       onStep: async (n) => {
+        // On the phone the list of choices (kept in sight at the top) never covers most of the table.
+        const tall = await bo.page
+          .$eval('[data-testid=choices]', (e) => e.getBoundingClientRect().height / innerHeight)
+          .catch(() => 0);
+        choicesTallest = Math.max(choicesTallest, tall);
         if (!shot && n >= shotAt && !(await ann.page.$('[data-testid=standings]'))) {
           shot = true;
           await h.screenshot(ann, `${o.game}-table.png`);
           await h.screenshot(bo, `${o.game}-table-phone.png`);
-          await checkLanguageSwitch(ann, [/\b(Ann|Bo)\b/g, /^English$/, ...(o.sameInBothLanguages ?? [])]);
+          await checkLanguageSwitch(ann, [/\b(Ann|Bo)\b/g, /^English$/, ...(o.sameInBothLanguages ?? [])], { allUntranslated: true });
         }
         if (!reloaded && n >= reloadAt && !(await bo.page.$('[data-testid=standings]'))) {
           reloaded = true;
@@ -138,6 +148,7 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
       },
     });
     assert.ok(shot, 'a mid-game screenshot was taken');
+    assert.ok(choicesTallest <= 0.45, `the phone's choices panel took ${Math.round(choicesTallest * 100)}% of the screen`);
     assert.ok(reloaded, 'the second friend reloaded mid-game');
     assert.ok(firstViewMs >= 0 && firstViewMs < 1000, `first view after reload took ${firstViewMs} ms`);
     for (const c of [ann, bo, spectator]) {

@@ -149,6 +149,9 @@ export function LogView(props: { log: TableState['log']; r: Renderer; upTo?: num
       <h3>{props.r.t('ui.log.title')}</h3>
       <ol ref={ref} data-testid="log" aria-live="polite">
         {shown.map((l) => {
+          // An empty list of events: the game tells this action together with the next ones (a
+          // run of deals, the chains' first events) in a later entry; its English line is skipped.
+          if (Array.isArray(l.events) && l.events.length === 0) return null;
           const evs = (l.events ?? (l.event ? [l.event] : [])).filter((e) => e && e.id);
           // Without events the catalogue can render, the server's English text is shown, marked
           // as such (lang="en"): a game that does not narrate yet tells its actions as core.text.
@@ -310,7 +313,7 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
       )}
       <div class="table-body">
         <div class="board">
-          <Choices choices={choices} pending={st.pending} act={tp.act} r={r} />
+          {!tables[game]?.ownChoices && <Choices choices={choices} pending={st.pending} act={tp.act} r={r} />}
           <GameTable game={game} tp={tp} />
         </div>
         <aside class="side">
