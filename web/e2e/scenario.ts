@@ -173,6 +173,12 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
     await ann.page.click('text=Start');
     await ann.page.click('[data-testid=replay-step]');
     assert.equal(await ann.page.getAttribute('[data-testid=replay]', 'data-step'), '1');
+    // Every step tells something new: the log grows by a line at least at each step.
+    for (let i = 2; i <= 30; ++i) {
+      await ann.page.click('[data-testid=replay-step]');
+      const lines = await ann.page.$$eval('[data-testid=log] li', (els) => els.length);
+      assert.ok(lines >= i, `replay step ${i} shows ${lines} lines of the log`);
+    }
     const audit = await h.stopAndAudit();
     assert.match(audit, /, 0 leaks/);
     return { clicks, firstViewMs, audit: audit.trim(), seconds: (Date.now() - t0) / 1000 };

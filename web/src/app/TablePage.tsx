@@ -8,6 +8,7 @@ import { makeRenderer, useCatalogue, type Renderer } from './catalogue';
 import { useI18n } from './i18n';
 import { storage } from './storage';
 import { Standings } from './Standings';
+import { seatNamer } from './names';
 
 // Refusals that only mean the table moved on under a click: the next view is on its way.
 const benign = new Set(['stale_seq', 'not_your_turn', 'illegal_action']);
@@ -216,13 +217,7 @@ function Chat(props: { st: TableState; conn: TableConnection; r: Renderer; lang:
   );
 }
 
-export function seatNamer(seats: any[], viewer: number | null, r: Renderer) {
-  return (s: number) => {
-    const seat = seats.find((x) => x.seat === s);
-    const base = s === viewer ? r.t('ui.seat.you', { n: s + 1 }) : r.t('ui.seat.n', { n: s + 1 });
-    return seat?.name && seat.kind === 'human' ? `${base} · ${seat.name}` : base;
-  };
-}
+export { seatNamer } from './names';
 
 export function GameTable(props: { game: string; tp: TableProps }) {
   const entry = tables[props.game];

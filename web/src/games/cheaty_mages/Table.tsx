@@ -117,7 +117,9 @@ function Mages(p: TableProps) {
             <span>{p.t('cm.mage.hand', { n: s.hand_size })}</span>
             <span>
               {s.bets !== undefined
-                ? p.t('cm.mage.bets', { list: betList(p, s.bets, (n) => (v.fighters ?? [])[n - 1]?.fighter) })
+                ? positions(s.bets).length === 0
+                  ? p.t('cm.mage.bets.none')
+                  : p.t('cm.mage.bets', { list: betList(p, s.bets, (n) => (v.fighters ?? [])[n - 1]?.fighter) })
                 : p.t('cm.mage.bets-hidden', { n: s.bet_cards })}
             </span>
             {s.passed && <span>{p.t('cm.mage.passed')}</span>}
