@@ -189,6 +189,8 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       if (!shot && (await ann.page.$('[data-testid=mw-fight], [data-testid=mw-threat], [data-testid=mw-trade]'))) {
         shot = await h.screenshot(ann, 'mwahahaha-table.png');
         await h.screenshot(bo, 'mwahahaha-table-phone.png');
+        const wide = await bo.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        assert.ok(wide <= 0, `the phone's page is ${wide} px wider than its screen`);
       }
       if (!early && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry]')))
         early = await h.screenshot(ann, 'mwahahaha-table.png');
@@ -233,8 +235,8 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       );
       assert.equal(shell.length, 3, `${c.name}: every seat in the final standings`);
       for (const row of shell) {
-        assert.match(row, /highest level won: .* device tokens .* stockpile/, `${c.name}: the ranking's figures: ${row}`);
-        assert.match(row, /\| .*(World|ranked|action limit)/, `${c.name}: why: ${row}`);
+        assert.match(row, /highest level won: .* device tokens .* stockpile/i, `${c.name}: the ranking's figures: ${row}`);
+        assert.match(row, /\| .*(World|ranked|action limit)/i, `${c.name}: why: ${row}`);
       }
     }
     assert.equal((await cy.page.$$('[data-testid=mw-table] button[data-choice]')).length, 0);

@@ -132,6 +132,10 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
           shot = true;
           await h.screenshot(ann, `${o.game}-table.png`);
           await h.screenshot(bo, `${o.game}-table-phone.png`);
+          // The phone's page fits its screen: nothing wider than it (a row of cards, the score
+          // track) pushes the table off to the side.
+          const wide = await bo.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(wide <= 0, `the phone's page is ${wide} px wider than its screen`);
           await checkLanguageSwitch(ann, [/\b(Ann|Bo)\b/g, /^English$/, ...(o.sameInBothLanguages ?? [])], { allUntranslated: true });
         }
         if (!reloaded && n >= reloadAt && !(await bo.page.$('[data-testid=standings]'))) {
