@@ -18,7 +18,7 @@ interface Row {
 function rows(game: string, view: any, result: any, r: Renderer, seatName: (s: number) => string): Row[] {
   const winners: number[] = result?.winners ?? view?.result?.winners ?? [];
   const n: number = view?.players ?? result?.returns?.length ?? 0;
-  const names = winners.map(seatName).join(', ');
+  const names = winners.map(seatName).join(r.t('ui.list.sep'));
   const out: Row[] = [];
   for (let s = 0; s < n; ++s) {
     const won = winners.includes(s);

@@ -31,3 +31,15 @@ test('every option with a description has a title, and every value label both la
   }
   for (const k of Object.keys(en).filter((k) => k.startsWith('optv.'))) assert.ok(k in zh, `${k} missing in zh-TW`);
 });
+
+// Lists are joined with the language's own separator (", " / "、"), from the catalogue.
+test('no list is joined with a separator written in code', async () => {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs');
+  const { join, dirname } = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const src = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
+  for (const f of files(src).filter((f) => f.endsWith('.tsx')))
+    assert.doesNotMatch(readFileSync(f, 'utf8'), /\.join\((['"`]), ?\1\)/, `${f} joins a list with a comma written in code`);
+});

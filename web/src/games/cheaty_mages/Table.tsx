@@ -92,7 +92,7 @@ function Judge(p: TableProps) {
             : jd.penalty === 'flip'
               ? p.t('cm.judge.flip')
               : `${p.t('cm.judge.limit', { n: jd.limit })} · ${p.t(`cm.penalty.${jd.penalty}`)}`}
-          {(jd.bans ?? []).length > 0 && ` · ${p.t('cm.judge.bans', { list: (jd.bans as string[]).map((b) => p.t(`cm.type.${b}`)).join(', ') })}`}
+          {(jd.bans ?? []).length > 0 && ` · ${p.t('cm.judge.bans', { list: (jd.bans as string[]).map((b) => p.t(`cm.type.${b}`)).join(p.t('ui.list.sep')) })}`}
         </p>
       )}
       <div class="spells">
@@ -179,7 +179,7 @@ function atPos(p: TableProps, pos: number, fighter: string | null | undefined): 
 // The engine's bet list ("1,3" or "-") as fighters, by the fighters of that match.
 function betList(p: TableProps, list: unknown, fighterAt: (pos: number) => string | null | undefined): string {
   const ps = positions(list);
-  return ps.length ? ps.map((n) => atPos(p, n, fighterAt(n))).join(p.t('cm.list.sep')) : p.t('cm.bets.none');
+  return ps.length ? ps.map((n) => atPos(p, n, fighterAt(n))).join(p.t('ui.list.sep')) : p.t('cm.bets.none');
 }
 
 function Summary(p: TableProps) {
