@@ -80,7 +80,7 @@ export function ReplayPage(props: { tableId: string }) {
           {(views.length || atEnd) && (
             <GameTable
               game={game}
-              tp={{ view, seat: viewer, choices: [], act: () => {}, t: r.t, card: r.card, lang, seatName, log: log.slice(0, upTo) }}
+              tp={{ view, seat: viewer, choices: [], act: () => {}, t: r.t, phrase: r.phrase, card: r.card, lang, seatName, log: log.slice(0, upTo) }}
             />
           )}
         </div>

@@ -259,6 +259,7 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
     choices,
     act: (id) => st.conn.choose(id),
     t: r.t,
+    phrase: r.phrase,
     card: r.card,
     lang,
     seatName,

@@ -173,7 +173,7 @@ function Hand(p: TableProps) {
 // A position as its fighter's name and number; the number alone when the name is not known.
 function atPos(p: TableProps, pos: number, fighter: string | null | undefined): string {
   const name = fighter ? (p.card(fighter)?.name ?? fighter) : '';
-  return name ? p.t('cm.at', { fighter: name, n: pos }) : p.t('cm.at.n', { n: pos });
+  return name ? p.t('cm.at', { fighter: name, n: pos }) : (p.phrase ?? p.t)('cm.at.n', { n: pos });
 }
 
 // The engine's bet list ("1,3" or "-") as fighters, by the fighters of that match.
