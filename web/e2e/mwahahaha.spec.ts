@@ -162,6 +162,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
     let hovered = false;
     let tapped = false;
     let shot = '';
+    let ownChoices = 0;
     let early = '';
     const finished = async (c: Client) => !!(await c.page.$('[data-testid=standings]'));
     while (!((await finished(ann)) && (await finished(bo)))) {
@@ -180,7 +181,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
         // Meanwhile every visible string of Ann's page switches language, card names and the log
         // included (what the server gives in English only is marked data-untranslated: core.text
         // events, cards the catalogue lacks).
-        await checkLanguageSwitch(ann, [/\b(Ann|Bo|Cy)\b/g, /^English$/]);
+        await checkLanguageSwitch(ann, [/\b(Ann|Bo|Cy)\b/g, /^English$/], { allUntranslated: true });
         langChecked = true;
         reloaded = true;
       }
@@ -188,9 +189,18 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       if (!shot && (await ann.page.$('[data-testid=mw-fight], [data-testid=mw-threat], [data-testid=mw-trade]'))) {
         shot = await h.screenshot(ann, 'mwahahaha-table.png');
         await h.screenshot(bo, 'mwahahaha-table-phone.png');
+        const wide = await bo.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        assert.ok(wide <= 0, `the phone's page is ${wide} px wider than its screen`);
       }
       if (!early && (await ann.page.$('[data-testid=mw-table][data-phase=rivalry]')))
         early = await h.screenshot(ann, 'mwahahaha-table.png');
+      // The table draws its choices itself: the shell's list would repeat them above it (on a
+      // phone, a screenful of buttons over the table).
+      for (const c of [ann, bo])
+        if (await c.page.$('[data-testid=mw-table] button[data-choice]')) {
+          assert.equal(await c.page.$('[data-testid=choices]'), null, `${c.name}: the shell's choice list repeats the table's`);
+          ownChoices++;
+        }
       if (!hovered) hovered = await cardDetails(ann, 'hover');
       if (!tapped) tapped = await cardDetails(bo, 'tap');
       if (!acted) await new Promise((r) => setTimeout(r, 50));
@@ -199,6 +209,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       shot = early || (await h.screenshot(ann, 'mwahahaha-table.png'));
       await h.screenshot(bo, 'mwahahaha-table-phone.png');
     }
+    assert.ok(ownChoices > 0, 'the choices were seen on the table');
     assert.ok(reloaded, 'the reload happened mid-game');
     const welcomes = bo.frames.filter((f) => f.includes('"type":"welcome"')).length;
     assert.ok(welcomes >= 2, `Bo's seat was welcomed back after the reload (${welcomes} welcomes)`);
@@ -217,6 +228,16 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
       await c.page.waitForSelector('[data-testid=mw-standings]', { timeout: 10000 });
       const rows = await c.page.$$('[data-testid=mw-standings] tbody tr');
       assert.equal(rows.length, 3, `${c.name}: a standings row per scientist`);
+      // The shell's final standings say why each seat won or lost, in the game's terms (not a
+      // bare "Result 0").
+      const shell = await c.page.$$eval('[data-testid=standings] li[data-testid^=standing-]', (els) =>
+        els.map((e) => `${e.querySelector('.stat')?.textContent ?? ''} | ${e.querySelector('.why')?.textContent ?? ''}`),
+      );
+      assert.equal(shell.length, 3, `${c.name}: every seat in the final standings`);
+      for (const row of shell) {
+        assert.match(row, /highest level won: .* device tokens .* stockpile/i, `${c.name}: the ranking's figures: ${row}`);
+        assert.match(row, /\| .*(World|ranked|action limit)/i, `${c.name}: why: ${row}`);
+      }
     }
     assert.equal((await cy.page.$$('[data-testid=mw-table] button[data-choice]')).length, 0);
     assert.equal(await cy.page.$('[data-testid=mw-hand]'), null, 'a spectator has no hand');

@@ -64,3 +64,9 @@ test('a missing message, parameter or card renders as [id]', () => {
   assert.equal(render(c, 'b', {}), '[b]');
   assert.equal(render(c, 'd', { z: 1 }), '[d]');
 });
+
+test('a phrase for inside a sentence keeps its first letter', () => {
+  const c = ctx(null, { t: 'a chain was completed' });
+  assert.equal(render(c, 't'), 'A chain was completed');
+  assert.equal(render({ ...c, phrase: true }, 't'), 'a chain was completed');
+});

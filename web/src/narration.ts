@@ -24,6 +24,7 @@ export interface RenderContext {
   cardName: (key: string) => string | undefined;
   seatNames?: string[]; // display names by seat index; empty = "Seat N"
   choice?: boolean; // render as a choice label
+  phrase?: boolean; // a part of a sentence: the first letter is not capitalised
 }
 
 export const kSpectator = -3;
@@ -145,7 +146,8 @@ export function capitalise(lang: Lang, s: string): string {
 // Renders an event (or a UI string by id) as the engine does: "[id]" when it cannot.
 export function render(ctx: RenderContext, id: string, args: Record<string, unknown> = {}): string {
   try {
-    return capitalise(ctx.lang, renderEvent(ctx, id, args, 0));
+    const out = renderEvent(ctx, id, args, 0);
+    return ctx.phrase ? out : capitalise(ctx.lang, out);
   } catch (e) {
     if (e instanceof TemplateError) return `[${id}]`;
     throw e;

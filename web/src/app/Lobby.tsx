@@ -52,6 +52,11 @@ function CreateForm(props: { game: GameInfo; onCancel: () => void }) {
   const [error, setError] = useState('');
   const [created, setCreated] = useState<{ table: string; links: { seat: number; link: string }[] } | null>(null);
 
+  // An option's catalogue text; the server's own (English) words for an option it does not know.
+  const known = (id: string, fallback: string) => {
+    const s = t(id);
+    return s === `[${id}]` ? fallback : s;
+  };
   const setSeat = (i: number, s: Partial<SeatChoice>) =>
     setSeats(
       seats.map((x, k) => {
@@ -174,7 +179,7 @@ function CreateForm(props: { game: GameInfo; onCancel: () => void }) {
           .map((o) => (
             <label class="field option" key={o.name}>
               <span>
-                <b>{o.name}</b> — {t(`opt.${g.name}.${o.name}`) === `[opt.${g.name}.${o.name}]` ? o.description : t(`opt.${g.name}.${o.name}`)}
+                <b>{known(`optn.${g.name}.${o.name}`, o.name)}</b> — {known(`opt.${g.name}.${o.name}`, o.description)}
               </span>
               <select
                 data-testid={`opt-${o.name}`}
@@ -183,7 +188,8 @@ function CreateForm(props: { game: GameInfo; onCancel: () => void }) {
               >
                 {o.allowed.map((v) => (
                   <option value={v} key={v}>
-                    {v}
+                    {known(`optv.${g.name}.${o.name}.${v}`, v)}
+                    {v === o.default ? ` ${t('ui.create.default')}` : ''}
                   </option>
                 ))}
               </select>

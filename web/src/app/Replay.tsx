@@ -8,6 +8,7 @@ import { useI18n } from './i18n';
 import { storage } from './storage';
 import { GameTable, LogView, seatNamer } from './TablePage';
 import { Standings } from './Standings';
+import type { LogEntry } from './conn';
 
 export function ReplayPage(props: { tableId: string }) {
   const { lang, t: uit } = useI18n();
@@ -20,7 +21,7 @@ export function ReplayPage(props: { tableId: string }) {
     api.replay(props.tableId, s ? { credential: s.credential, steps: true } : { steps: true }).then(
       (r) => {
         setRep(r);
-        setStep(r.log.length);
+        setStep(Number.MAX_SAFE_INTEGER); // the end, clamped below
       },
       (e) => setError(e.message),
     );
@@ -37,32 +38,38 @@ export function ReplayPage(props: { tableId: string }) {
       </p>
     );
   if (!rep || !game) return <p class="panel loading">{uit('ui.table.connecting')}</p>;
-  const log = rep.log as { seq: number; text: string }[];
-  const seq = step === 0 ? 0 : log[step - 1].seq;
+  const log = rep.log as LogEntry[];
+  // A step is a line of the log as the table shows it: an entry the game tells with a later one
+  // (no events of its own: a run of deals) is passed over together with it.
+  const marks = log.map((_, i) => i).filter((i) => !(Array.isArray(log[i].events) && log[i].events!.length === 0));
+  const total = marks.length;
+  const st = Math.min(step, total);
+  const upTo = st === 0 ? 0 : st === total ? log.length : marks[st - 1] + 1;
+  const seq = upTo === 0 ? 0 : log[upTo - 1].seq;
   const views = (rep.views ?? []) as { seq: number; view: any }[];
   let view = rep.view;
   if (views.length) {
     view = views[0].view;
     for (const v of views) if (v.seq <= seq) view = v.view;
   }
-  const atEnd = step === log.length;
+  const atEnd = st === total;
   const seatName = seatNamer(seats, viewer, r);
   return (
-    <div class="table-page replay" data-testid="replay" data-step={step}>
+    <div class="table-page replay" data-testid="replay" data-step={st}>
       <div class="table-head">
         <h2>{r.t('ui.replay.title', { game: r.t(`game.${game}.title`) })}</h2>
         <div class="replay-controls" role="group" aria-label={r.t('ui.replay.controls')}>
-          <button type="button" onClick={() => setStep(0)} disabled={step === 0}>
+          <button type="button" onClick={() => setStep(0)} disabled={st === 0}>
             {r.t('ui.replay.first')}
           </button>
-          <button type="button" data-testid="replay-back" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>
+          <button type="button" data-testid="replay-back" onClick={() => setStep(Math.max(0, st - 1))} disabled={st === 0}>
             {r.t('ui.replay.back')}
           </button>
-          <span>{r.t('ui.replay.step', { n: step, total: log.length })}</span>
-          <button type="button" data-testid="replay-step" onClick={() => setStep(Math.min(log.length, step + 1))} disabled={atEnd}>
+          <span>{r.t('ui.replay.step', { n: st, total })}</span>
+          <button type="button" data-testid="replay-step" onClick={() => setStep(Math.min(total, st + 1))} disabled={atEnd}>
             {r.t('ui.replay.next')}
           </button>
-          <button type="button" onClick={() => setStep(log.length)} disabled={atEnd}>
+          <button type="button" onClick={() => setStep(total)} disabled={atEnd}>
             {r.t('ui.replay.last')}
           </button>
         </div>
@@ -73,12 +80,12 @@ export function ReplayPage(props: { tableId: string }) {
           {(views.length || atEnd) && (
             <GameTable
               game={game}
-              tp={{ view, seat: viewer, choices: [], act: () => {}, t: r.t, card: r.card, lang, seatName }}
+              tp={{ view, seat: viewer, choices: [], act: () => {}, t: r.t, phrase: r.phrase, card: r.card, lang, seatName, log: log.slice(0, upTo) }}
             />
           )}
         </div>
         <aside class="side">
-          <LogView log={log} r={r} upTo={step} />
+          <LogView log={log} r={r} upTo={upTo} />
         </aside>
       </div>
     </div>

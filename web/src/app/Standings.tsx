@@ -2,6 +2,10 @@
 // the game's own narration of the end, when the log has it, under the table).
 import type { Renderer } from './catalogue';
 import type { LogEntry } from './conn';
+import { readView } from '../games/mwahahaha/view';
+
+// The events that open a game's narration of its end (games/*/data/messages.json).
+const gameEnd = new Set(['cm.game_end', 'sc.game.over', 'mw.win_guard', 'mw.win_limit', 'mw.win_world']);
 
 interface Row {
   seat: number;
@@ -14,7 +18,7 @@ interface Row {
 function rows(game: string, view: any, result: any, r: Renderer, seatName: (s: number) => string): Row[] {
   const winners: number[] = result?.winners ?? view?.result?.winners ?? [];
   const n: number = view?.players ?? result?.returns?.length ?? 0;
-  const names = winners.map(seatName).join(', ');
+  const names = winners.map(seatName).join(r.t('ui.list.sep'));
   const out: Row[] = [];
   for (let s = 0; s < n; ++s) {
     const won = winners.includes(s);
@@ -46,6 +50,25 @@ function rows(game: string, view: any, result: any, r: Renderer, seatName: (s: n
             : r.t('cm.why.lose', { coins, best, diff: best - coins, winners: names }),
         key: [won ? 1 : 0, coins, cards],
       });
+    } else if (game === 'mwahahaha') {
+      // MW-29: the World conquered wins; else the ranking by highest level won, device tokens,
+      // stockpile (the table's own standings show the same figures in a table).
+      const v = readView(view);
+      const seat = v.seats[s];
+      let level = -1;
+      for (let l = 3; l >= 0 && level < 0; --l) if (Math.floor((seat?.levelsWon ?? 0) / 2 ** l) % 2 === 1) level = l;
+      const sum = (a: number[] | undefined) => (a ?? []).reduce((x, y) => x + y, 0);
+      const dev = sum(seat?.deviceTokens);
+      const stock = sum(seat?.stockpile);
+      const how = ['', 'world', 'round-limit', 'guard'][v.win] ?? 'round-limit';
+      const lv = level >= 0 ? r.t(`mwt.level.${['city', 'state', 'country', 'world'][level]}`) : r.t('mwt.over.no-level');
+      out.push({
+        seat: s,
+        won,
+        stat: r.t('mw.standings.stat', { level: lv, dev, stock }),
+        why: r.t(`mw.why.${won ? 'win' : 'lose'}.${how}`, { winners: names }),
+        key: [won ? 1 : 0, level, dev, stock],
+      });
     } else {
       const ret = result?.returns?.[s] ?? 0;
       out.push({
@@ -68,7 +91,12 @@ export function Standings(props: { game: string; view: any; result: any; log: Lo
   const { r } = props;
   const list = rows(props.game, props.view, props.result, r, props.seatName);
   const last = props.log.length ? props.log[props.log.length - 1] : undefined;
-  const narrated = (last?.events ?? (last?.event ? [last.event] : [])).map((e) => r.event(e, ''));
+  // The game's own words on its end: from its game-end event on (the action before it, e.g. a
+  // whole judgement, is in the log already).
+  const evs = last?.events ?? (last?.event ? [last.event] : []);
+  let from = evs.length - 1;
+  while (from >= 0 && !gameEnd.has(evs[from]?.id ?? '')) --from;
+  const narrated = evs.slice(Math.max(0, from)).map((e) => r.event(e, ''));
   let place = 0;
   return (
     <section class="standings panel" data-testid="standings">

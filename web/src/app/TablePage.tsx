@@ -8,6 +8,7 @@ import { makeRenderer, useCatalogue, type Renderer } from './catalogue';
 import { useI18n } from './i18n';
 import { storage } from './storage';
 import { Standings } from './Standings';
+import { seatNamer } from './names';
 
 // Refusals that only mean the table moved on under a click: the next view is on its way.
 const benign = new Set(['stale_seq', 'not_your_turn', 'illegal_action']);
@@ -149,6 +150,9 @@ export function LogView(props: { log: TableState['log']; r: Renderer; upTo?: num
       <h3>{props.r.t('ui.log.title')}</h3>
       <ol ref={ref} data-testid="log" aria-live="polite">
         {shown.map((l) => {
+          // An empty list of events: the game tells this action together with the next ones (a
+          // run of deals, the chains' first events) in a later entry; its English line is skipped.
+          if (Array.isArray(l.events) && l.events.length === 0) return null;
           const evs = (l.events ?? (l.event ? [l.event] : [])).filter((e) => e && e.id);
           // Without events the catalogue can render, the server's English text is shown, marked
           // as such (lang="en"): a game that does not narrate yet tells its actions as core.text.
@@ -213,13 +217,7 @@ function Chat(props: { st: TableState; conn: TableConnection; r: Renderer; lang:
   );
 }
 
-export function seatNamer(seats: any[], viewer: number | null, r: Renderer) {
-  return (s: number) => {
-    const seat = seats.find((x) => x.seat === s);
-    const base = s === viewer ? r.t('ui.seat.you', { n: s + 1 }) : r.t('ui.seat.n', { n: s + 1 });
-    return seat?.name && seat.kind === 'human' ? `${base} · ${seat.name}` : base;
-  };
-}
+export { seatNamer } from './names';
 
 export function GameTable(props: { game: string; tp: TableProps }) {
   const entry = tables[props.game];
@@ -261,9 +259,11 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
     choices,
     act: (id) => st.conn.choose(id),
     t: r.t,
+    phrase: r.phrase,
     card: r.card,
     lang,
     seatName,
+    log: st.log,
   };
   const finished = st.status === 'finished';
   return (
@@ -309,7 +309,7 @@ export function TablePage(props: { tableId: string; spectate: boolean }) {
       )}
       <div class="table-body">
         <div class="board">
-          <Choices choices={choices} pending={st.pending} act={tp.act} r={r} />
+          {!tables[game]?.ownChoices && <Choices choices={choices} pending={st.pending} act={tp.act} r={r} />}
           <GameTable game={game} tp={tp} />
         </div>
         <aside class="side">

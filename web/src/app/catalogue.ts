@@ -36,6 +36,7 @@ export function useCatalogue(game: string | undefined, table?: string): Catalogu
 
 export interface Renderer {
   t: (id: string, args?: Record<string, unknown>) => string;
+  phrase: (id: string, args?: Record<string, unknown>) => string; // t() for inside a sentence
   has: (id: string) => boolean;
   card: (key: string) => { name: string; text: string } | undefined;
   event: (e: GameEvent | undefined, fallback: string) => string;
@@ -67,5 +68,6 @@ export function makeRenderer(cat: Catalogue | null, lang: Lang, viewer: number |
     const s = render({ ...ctx, choice: true }, e.id, e.args ?? {});
     return s === `[${e.id}]` ? fallback : s;
   };
-  return { t, has: (id) => has(ctx, id), card, event, choiceLabel };
+  const phrase = (id: string, args: Record<string, unknown> = {}) => render({ ...ctx, phrase: true }, id, args);
+  return { t, phrase, has: (id) => has(ctx, id), card, event, choiceLabel };
 }

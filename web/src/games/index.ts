@@ -11,10 +11,13 @@ import CheatyMagesTable from './cheaty_mages/Table';
 export interface GameEntry {
   Table: ComponentType<TableProps>;
   strings: Record<Lang, Record<string, string>>;
+  // The table draws every choice itself (on its cards and places, the rest in its own action bar):
+  // the shell's list of choices would only repeat them, above the table.
+  ownChoices?: boolean;
 }
 
 export const games: Record<string, GameEntry> = {
-  mwahahaha: { Table: MwahahahaTable, strings: { en: mwEn, 'zh-TW': mwZh } },
+  mwahahaha: { Table: MwahahahaTable, strings: { en: mwEn, 'zh-TW': mwZh }, ownChoices: true },
   'supporting-cast': { Table: SupportingCastTable, strings: { en: {}, 'zh-TW': {} } },
   'cheaty-mages': { Table: CheatyMagesTable, strings: { en: {}, 'zh-TW': {} } },
 };

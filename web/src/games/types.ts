@@ -18,7 +18,11 @@ export interface TableProps {
   choices: Choice[]; // legal actions when this viewer decides, else []
   act: (actionId: number) => void;
   t: (id: string, args?: Record<string, unknown>) => string; // catalogue message render
+  phrase?: (id: string, args?: Record<string, unknown>) => string; // t() for inside a sentence
   card: (key: string) => { name: string; text: string } | undefined; // card name+text, lang
   lang: Lang;
   seatName: (seat: number) => string;
+  // The log this viewer was sent up to the shown view (a table may read public narration from it,
+  // e.g. the fighters of the last judged match).
+  log?: { seq: number; events?: GameEvent[]; event?: GameEvent }[];
 }

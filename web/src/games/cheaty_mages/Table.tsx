@@ -5,6 +5,7 @@
 import { Card } from '../../app/Card';
 import { facts } from '../../app/facts';
 import type { Choice, TableProps } from '../types';
+import { lastJudgement, positions } from './judgement';
 
 function choice(choices: Choice[], ...names: string[]): number | undefined {
   for (const n of names) {
@@ -91,7 +92,7 @@ function Judge(p: TableProps) {
             : jd.penalty === 'flip'
               ? p.t('cm.judge.flip')
               : `${p.t('cm.judge.limit', { n: jd.limit })} · ${p.t(`cm.penalty.${jd.penalty}`)}`}
-          {(jd.bans ?? []).length > 0 && ` · ${p.t('cm.judge.bans', { list: (jd.bans as string[]).map((b) => p.t(`cm.type.${b}`)).join(', ') })}`}
+          {(jd.bans ?? []).length > 0 && ` · ${p.t('cm.judge.bans', { list: (jd.bans as string[]).map((b) => p.t(`cm.type.${b}`)).join(p.t('ui.list.sep')) })}`}
         </p>
       )}
       <div class="spells">
@@ -115,7 +116,11 @@ function Mages(p: TableProps) {
             <span>{p.t('cm.mage.coins', { n: s.coins })}</span>
             <span>{p.t('cm.mage.hand', { n: s.hand_size })}</span>
             <span>
-              {s.bets !== undefined ? p.t('cm.mage.bets', { list: s.bets === '-' ? p.t('cm.bets.none') : s.bets }) : p.t('cm.mage.bets-hidden', { n: s.bet_cards })}
+              {s.bets !== undefined
+                ? positions(s.bets).length === 0
+                  ? p.t('cm.mage.bets.none')
+                  : p.t('cm.mage.bets', { list: betList(p, s.bets, (n) => (v.fighters ?? [])[n - 1]?.fighter) })
+                : p.t('cm.mage.bets-hidden', { n: s.bet_cards })}
             </span>
             {s.passed && <span>{p.t('cm.mage.passed')}</span>}
             {(s.continuous ?? []).length > 0 && (
@@ -165,26 +170,75 @@ function Hand(p: TableProps) {
   );
 }
 
+// A position as its fighter's name and number; the number alone when the name is not known.
+function atPos(p: TableProps, pos: number, fighter: string | null | undefined): string {
+  const name = fighter ? (p.card(fighter)?.name ?? fighter) : '';
+  return name ? p.t('cm.at', { fighter: name, n: pos }) : (p.phrase ?? p.t)('cm.at.n', { n: pos });
+}
+
+// The engine's bet list ("1,3" or "-") as fighters, by the fighters of that match.
+function betList(p: TableProps, list: unknown, fighterAt: (pos: number) => string | null | undefined): string {
+  const ps = positions(list);
+  return ps.length ? ps.map((n) => atPos(p, n, fighterAt(n))).join(p.t('ui.list.sep')) : p.t('cm.bets.none');
+}
+
 function Summary(p: TableProps) {
   const m = p.view.last_match;
   if (!m) return null;
+  const judged = lastJudgement(p.log ?? []);
+  const fighterAt = (pos: number) => judged?.find((j) => j.pos === pos)?.fighter;
+  const winner = m.all_ejected ? null : atPos(p, m.winner_position, fighterAt(m.winner_position));
   return (
     <section class="panel cm-summary" data-testid="match-summary">
-      <h3>{p.t('cm.summary.title', { n: m.match })}</h3>
+      <h3>{p.t(m.judged ? 'cm.summary.title' : 'cm.summary.title.unjudged', { n: m.match })}</h3>
       <p>
         {m.counted ? p.t('cm.summary.counted') : p.t('cm.summary.not-counted')}
         {m.confusion && ` · ${p.t('cm.summary.confusion')}`}
         {m.ferine_turned && ` · ${p.t('cm.summary.ferine', { type: p.t(`cm.type.${String(m.ferine_turned).toLowerCase()}`) })}`}
-      </p>
-      <p>
-        {p.t('cm.summary.dispelled', { list: m.dispelled === '-' ? p.t('cm.bets.none') : m.dispelled })} ·{' '}
-        {p.t('cm.summary.ejected', { list: m.ejected === '-' ? p.t('cm.bets.none') : m.ejected })}
         {m.all_ejected && ` · ${p.t('cm.summary.all-ejected')}`}
       </p>
-      <p>{p.t('cm.summary.winner', { n: m.winner_position, prize: m.prize })}</p>
-      {Array.isArray(m.strengths) && <p>{p.t('cm.summary.strengths', { list: m.strengths.join(' / ') })}</p>}
-      {Array.isArray(m.mana) && <p>{p.t('cm.summary.mana', { list: m.mana.join(' / ') })}</p>}
-      <table class="payouts">
+      {winner && <p class="highlight">{p.t('cm.summary.winner', { fighter: winner, prize: m.prize })}</p>}
+      {judged && (
+        <table class="judged" data-testid="match-fighters">
+          <thead>
+            <tr>
+              <th>{p.t('cm.summary.fighter')}</th>
+              <th>{p.t('cm.summary.mana')}</th>
+              <th>{p.t('cm.summary.strength')}</th>
+              <th>{p.t('cm.summary.verdict')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {judged.map((j) => {
+              const c = p.card(j.fighter);
+              const won = !m.all_ejected && j.pos === m.winner_position;
+              return (
+                <tr key={j.pos} class={won ? 'won' : ''}>
+                  <td>
+                    <Card small name={p.t('cm.at', { fighter: c?.name ?? j.fighter, n: j.pos })} text={c?.text} />
+                  </td>
+                  <td>
+                    {j.mana === null ? p.t('cm.summary.no-spells') : j.mana}
+                    {j.spells.length > 0 && (
+                      <span class="spells">
+                        {j.spells.map((k, i) => (
+                          <Card key={i} small name={p.card(k)?.name ?? k} text={p.card(k)?.text} />
+                        ))}
+                      </span>
+                    )}
+                  </td>
+                  <td>{j.strength === null ? p.t('cm.summary.out') : j.strength}</td>
+                  <td>
+                    {p.t(`cm.verdict.${j.penalty ?? 'ok'}`)}
+                    {won && ` · ${p.t('cm.summary.won')}`}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <table class="payouts" data-testid="match-payouts">
         <thead>
           <tr>
             <th>{p.t('cm.summary.mage')}</th>
@@ -196,8 +250,8 @@ function Summary(p: TableProps) {
           {(m.bets ?? []).map((b: string, q: number) => (
             <tr key={q}>
               <td>{p.seatName(q)}</td>
-              <td>{b === '-' ? p.t('cm.bets.none') : b}</td>
-              <td>{m.payouts?.[q] ?? 0}</td>
+              <td>{betList(p, b, fighterAt)}</td>
+              <td>{p.t('cm.summary.coins', { n: m.payouts?.[q] ?? 0 })}</td>
             </tr>
           ))}
         </tbody>

@@ -341,7 +341,7 @@ export function Standings(props: { v: MwView; ctx: Ctx }) {
   return (
     <section class="mw-panel mw-standings" data-testid="mw-standings">
       <h3>{t('mwt.over.title')}</h3>
-      <p>{t(`mwt.over.${why}`, { names: v.winners.map((w) => ctx.seatName(w)).join(', ') })}</p>
+      <p>{t(`mwt.over.${why}`, { names: v.winners.map((w) => ctx.seatName(w)).join(t('ui.list.sep')) })}</p>
       <table>
         <thead>
           <tr>

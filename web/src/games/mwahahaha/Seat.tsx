@@ -189,7 +189,7 @@ export function SeatPanel(props: {
             {t('mwt.device.won-levels', {
               levels: LEVELS.filter((_, l) => Math.floor(s.levelsWon / 2 ** l) % 2 === 1)
                 .map((lv) => t(`mwt.level.${lv}`))
-                .join(', '),
+                .join(t('ui.list.sep')),
             })}
           </span>
         )}

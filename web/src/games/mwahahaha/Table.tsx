@@ -236,19 +236,19 @@ function Discards(props: { v: MwView; ctx: Ctx }) {
     keys
       .map((k, i) => ((counts[i] ?? 0) > 0 ? t('mwt.times-card', { card: cardName(k), n: counts[i] }) : ''))
       .filter(Boolean)
-      .join(', ');
+      .join(t('ui.list.sep'));
   const rows: [string, string][] = [
     ['mwt.discard.raw', counted(rawKinds.map((r) => r.key), v.rawDiscard)],
     ['mwt.discard.tricks', counted(tricks.map((r) => r.key), v.trickDiscard)],
-    ['mwt.discard.empires', v.empireDiscard.map(cardName).join(', ')],
-    ['mwt.discard.minions', v.minionDiscard.map(cardName).join(', ')],
-    ['mwt.discard.devices', v.deviceDiscard.map(cardName).join(', ')],
+    ['mwt.discard.empires', v.empireDiscard.map(cardName).join(t('ui.list.sep'))],
+    ['mwt.discard.minions', v.minionDiscard.map(cardName).join(t('ui.list.sep'))],
+    ['mwt.discard.devices', v.deviceDiscard.map(cardName).join(t('ui.list.sep'))],
   ];
   for (const st of v.stacks)
     if (st.n > 0)
       rows.push([
         `mwt.stack.${st.what}`,
-        st.cards ? t('mwt.stack.known', { n: st.n, cards: st.cards.map(cardName).join(', ') }) : t('mwt.stack.n', { n: st.n }),
+        st.cards ? t('mwt.stack.known', { n: st.n, cards: st.cards.map(cardName).join(t('ui.list.sep')) }) : t('mwt.stack.n', { n: st.n }),
       ]);
   return (
     <dl class="mw-discards">

@@ -80,21 +80,33 @@ interface Named {
   power_name?: string;
   power_zh?: string;
   power_text?: string;
+  power_text_zh?: string;
   ability_text?: string;
+  ability_text_zh?: string;
   effect?: string;
+  effect_zh?: string;
 }
 const named = new Map<string, Named>();
 for (const list of [data.scientists, data.devices, data.empires, data.minions, data.dirty_tricks, data.raw_deck.cards])
   for (const c of list as unknown as Named[]) named.set(c.key, c);
 
-/** A card's name and text from the data file (`textLang` says the text's language: 'en'). */
+/** A card's name and text from the data file, in `lang` where the file has it (`textLang` says
+ * the text's language: 'en' when the file has no Chinese text for it). */
 export function dataCard(key: string, lang: string): { name: string; text: string; textLang: string } | undefined {
   const c = named.get(key);
   if (!c || !c.name) return undefined;
   const zh = lang === 'zh-TW';
-  const power = c.power_name ? `${zh ? (c.power_zh ?? c.power_name) : c.power_name}: ${c.power_text ?? ''}` : '';
-  const text = power || (c.ability_text && c.ability_text !== '—' ? c.ability_text : '') || c.effect || '';
-  return { name: zh ? (c.zh ?? c.name) : c.name, text, textLang: 'en' };
+  const pick = (en: string | undefined, tw: string | undefined): [string, string] =>
+    zh && tw ? [tw, 'zh-TW'] : [en ?? '', 'en'];
+  const ability = c.ability_text && c.ability_text !== '—' ? c.ability_text : '';
+  let [text, textLang] = pick(c.effect, c.effect_zh);
+  if (ability) [text, textLang] = pick(ability, c.ability_text_zh);
+  if (c.power_name) {
+    const [t, l] = pick(c.power_text, c.power_text_zh);
+    text = `${zh ? (c.power_zh ?? c.power_name) : c.power_name}${zh ? '：' : ': '}${t}`;
+    textLang = l;
+  }
+  return { name: zh ? (c.zh ?? c.name) : c.name, text, textLang };
 }
 
 /** Which kind of card a key names (keys are unique across the data file). */

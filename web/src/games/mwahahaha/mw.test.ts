@@ -10,7 +10,7 @@ import en from './i18n.en.json';
 import zh from './i18n.zh-TW.json';
 import { TURN_ENDING, byPlace, label, needsConfirm, parse, placeOf } from './choices';
 import { WINDOWS, capacityLeft, fightRolled, readView, threatOn } from './view';
-import { capability, dataCard, deviceByKey } from './data';
+import { capability, dataCard, deviceByKey, minions, scientists, tricks } from './data';
 
 const game = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'games', 'mwahahaha');
 const enS = en as Record<string, string>;
@@ -198,4 +198,17 @@ test('a card the catalogue lacks is named from the data file in either language'
   assert.equal(dataCard('orbital-laser', 'zh-TW')?.name, '軌道雷射');
   assert.match(dataCard('herr-ubervoldt', 'en')?.text ?? '', /^Teutonic Precision: /, 'a scientist’s text is its power');
   assert.equal(dataCard('no-such-card', 'en'), undefined);
+});
+
+// The data file has Chinese texts for the scientists' powers, the Minions' abilities and the Dirty
+// Tricks' effects: after the switch to 繁體中文 a card's details are in Chinese, not English.
+test('card texts from the data file follow the language', () => {
+  for (const c of [...scientists, ...minions, ...tricks] as { key: string }[]) {
+    const zhCard = dataCard(c.key, 'zh-TW')!;
+    const enCard = dataCard(c.key, 'en')!;
+    assert.equal(enCard.textLang, 'en');
+    if (!enCard.text) continue;
+    assert.equal(zhCard.textLang, 'zh-TW', `${c.key}: ${zhCard.text}`);
+    assert.doesNotMatch(zhCard.text, /[A-Za-z]{3,}/, `${c.key} in Chinese: ${zhCard.text}`);
+  }
 });

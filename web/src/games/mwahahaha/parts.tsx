@@ -55,11 +55,11 @@ function facts(key: string, ctx: Ctx): string[] {
     const caps = e.capacity
       .map((n, i) => (n > 0 ? `${typeName(i)} +${n}` : ''))
       .filter(Boolean)
-      .join(', ');
+      .join(t('ui.list.sep'));
     const cash = e.cash_in
       .map((n, i) => (n > 0 ? `${n} ${typeName(i)}` : ''))
       .filter(Boolean)
-      .join(', ');
+      .join(t('ui.list.sep'));
     const lines = [t('mwt.card.empire', { capacity: caps, cash })];
     if (e.perk !== 'none') lines.push(t(`mwt.perk.${e.perk}`));
     return lines;
@@ -68,7 +68,7 @@ function facts(key: string, ctx: Ctx): string[] {
     const s = scientistByKey.get(key)!;
     return [
       t('mwt.card.scientist', {
-        ratings: s.ratings.map((n, i) => `${typeName(i)} ${n}`).join(', '),
+        ratings: s.ratings.map((n, i) => `${typeName(i)} ${n}`).join(t('ui.list.sep')),
       }),
     ];
   }

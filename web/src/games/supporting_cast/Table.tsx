@@ -193,7 +193,7 @@ function Info(p: TableProps) {
       )}
       {lr && (
         <p class="summary" data-testid="round-summary">
-          {p.t('sc.summary.round', { n: v.rounds_finished })}: {p.t(`sc.round-end.${lr.end}`)}
+          {p.t('sc.summary.round', { n: v.rounds_finished, why: (p.phrase ?? p.t)(`sc.round-end.${lr.end}`) })}
           {lr.scorer >= 0 && ` — ${p.t('sc.summary.scored', { seat: p.seatName(lr.scorer), n: lr.points })}`}
         </p>
       )}
