@@ -119,6 +119,25 @@ TEST(MwDomination, WorldSuccessWinsFailureFleesOneWorldPerRound_MW23_MW26_MW29) 
   EXPECT_EQ(w.st()->winners(), std::vector<Player>{0});
 }
 
+// MW-22a: with World taken this round, a World-capable player's Country threat is still below
+// its capability, so its success brings Humiliation (MW-25).
+TEST(MwDomination, CountryBelowWorldCapabilityWhenWorldIsTaken_MW22a_MW25) {
+  Table t = domination_two({4, 3, 5, 4});
+  t.c().seats[1].dev = {4, 4, 5, 3};  // Giant Robot: World-capable
+  t.act("threaten:world");
+  t.dice({1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6});
+  t.act("keep-device");
+  ASSERT_EQ(t.s().capability(1), 4);
+  ASSERT_FALSE(t.can("threaten:world"));  // World is taken this round
+  t.act("threaten:country");
+  std::vector<int> dice(static_cast<size_t>(t.s().dice_count(1)), 6);
+  dice.resize(dice.size() + static_cast<size_t>(t.s().dice_count(0)), 1);
+  t.dice(dice);
+  ASSERT_TRUE(t.s().last_threat_success());
+  while (t.can("type:energy")) t.act("type:energy");  // the ransom
+  EXPECT_EQ(t.s().seat(1).humiliation, 1);
+}
+
 TEST(MwDomination, NewDeviceAtNextCreationTurn_MW27) {
   Table t = domination_two({1, 1, 1, 1});
   t.act("threaten:city");
