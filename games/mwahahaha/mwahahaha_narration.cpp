@@ -278,9 +278,16 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   // (MW-8: all public, the Lair, the Empires and this round's conversions being known).
   auto convert = [&](int kind, int t) {
     const int value = kind == kWild ? d.wild_value : d.raw_kinds[static_cast<size_t>(kind)].value;
-    const int gain = std::min(value, capacity_left(p, t));
+    int gain = std::min(value, capacity_left(p, t));
     if (over) return ev("mw.convert_over", {{"card", key(CardKind::kRaw, kind)}, {"res", res(t)}});
-    return ev(gain < value ? "mw.convert_lossy" : "mw.convert",
+    // Overclock acting by itself (powers=auto, MW-31): one token over capacity, as on_convert.
+    const Seat& st = seat(p);
+    const bool overclock = !g_->powers_ask() && value > gain && !st.overclock_used &&
+                           d.scientists[static_cast<size_t>(st.sci)].power == kOverclock;
+    if (overclock) ++gain;
+    return ev(overclock      ? "mw.convert_overclock"
+              : gain < value ? "mw.convert_lossy"
+                             : "mw.convert",
               {{"card", key(CardKind::kRaw, kind)},
                {"res", res(t)},
                {"n", gain},
