@@ -265,7 +265,9 @@ class Session {
   void number_choices(Player p, const std::vector<Action>& legal) {
     // Numbers are kept (issue 11: a choice's number does not change under the person's
     // fingers) in two cases; otherwise the choices are numbered 1..n afresh.
-    // - One decision in several steps: the last action was this person's choice.
+    // - One decision in several steps: the last action was this person's choice; also back
+    //   from a one-step detour it led to (an offered card is described, then the trade menu
+    //   comes back).
     // - The turn's main menu coming back within the person's turn, after what a choice set off
     //   (a conversion opens a window for the others' Dirty Tricks, a purchase is paid for in a
     //   menu of its own): a menu with a turn-ending choice, most of whose choices were on the
@@ -278,11 +280,20 @@ class Session {
     };
     bool main_menu = false;
     for (Action a : legal) main_menu |= state_->ends_turn(a);
+    auto most_kept = [&](const std::map<Action, int>& from) {
+      return kept(from) > 0 && kept(from) * 2 > legal.size();
+    };
+    const bool after_own_choice = numbered_for_ == p && last_actor_ == p && last_chosen_;
     const std::map<Action, int>* from = nullptr;
-    if (numbered_for_ == p && last_actor_ == p && last_chosen_ && kept(numbers_) > 0)
+    if (after_own_choice && kept(numbers_) > 0)
       from = &numbers_;
-    else if (main_menu && kept(main_numbers_) > 0 && kept(main_numbers_) * 2 > legal.size())
+    else if (after_own_choice && most_kept(detour_from_))
+      from = &detour_from_;
+    else if (main_menu && most_kept(main_numbers_))
       from = &main_numbers_;
+    // A detour starts when the person's own choice leads to a menu with nothing in common.
+    std::map<Action, int> detour =
+        after_own_choice && from == nullptr ? numbers_ : std::map<Action, int>{};
     numbers_stale_ = false;
     std::map<Action, int> next;
     int top = 0;
@@ -306,6 +317,7 @@ class Session {
         if (!next.count(a) && state_->ends_turn(a) == (pass == 1)) next[a] = ++top;
     numbers_ = std::move(next);
     numbered_for_ = p;
+    detour_from_ = std::move(detour);
     if (main_menu) main_numbers_ = numbers_;
   }
 
@@ -325,10 +337,14 @@ class Session {
   // `card N`: the cards choice N names; `help NAME`: a card by name or key.
   void show_cards(const std::string& what, bool by_choice) {
     std::vector<std::string> keys;
+    bool is_choice = false;
     if (by_choice) {
       const int k = number_in(what);
       for (const Choice& c : choices_)
-        if (c.number == k) keys = voice_.cards_in(c.event);
+        if (c.number == k) {
+          keys = voice_.cards_in(c.event);
+          is_choice = true;
+        }
     } else {
       // A name as shown on the screen, with or without its quotation marks (“Doctor
       // Tentacles” is found by `help Doctor Tentacles`).
@@ -343,7 +359,8 @@ class Session {
         }
     }
     if (keys.empty()) {
-      scr_.line(ui(lang_, "no-card", fmt::arg("card", what)));
+      scr_.line(is_choice ? ui(lang_, "choice-no-card", fmt::arg("n", what))
+                          : ui(lang_, "no-card", fmt::arg("card", what)));
       return;
     }
     for (const auto& key : keys) scr_.line(voice_.card_text(key), "  ", "    ");
@@ -489,6 +506,7 @@ class Session {
   Player last_chooser_ = kInvalidAction;  // who made the last choice a person was asked for
   bool numbers_stale_ = false;            // numbered_for_ ended a turn since being numbered
   std::map<Action, int> main_numbers_;    // their last menu with a turn-ending choice
+  std::map<Action, int> detour_from_;     // the menu before a one-step detour
   Player numbered_for_ = kInvalidAction;
   std::map<Action, int> numbers_;
   std::vector<Choice> choices_;

@@ -46,6 +46,7 @@ constexpr Entry kTexts[] = {
     {"forced", " (the only choice)", "（唯一的選項）"},
     {"no-card", "No card '{card}': card N shows the cards of choice N, help NAME a card by name.",
      "找不到卡牌「{card}」：card N 顯示選項 N 的卡牌，help 名稱 依名稱查卡牌。"},
+    {"choice-no-card", "Choice {n} names no card.", "選項 {n} 沒有提到卡牌。"},
     {"cards-on-screen", "Cards: {cards}", "卡牌：{cards}"},
     {"log-header", "What happened (the last {n} lines):", "發生的事（最近 {n} 行）："},
     {"log-for", "--- log for {viewer} ---", "--- {viewer}的紀錄 ---"},

@@ -314,6 +314,9 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   if (in(act::kSelectMinion, kNumMinions)) {
     const bool hidden = s_.purpose == Purpose::kAssembly || s_.purpose == Purpose::kTopOrder;
     if (hidden && viewer != p) return ev("mw.select_minion_hidden");
+    if (s_.trick >= 0 && !hidden)  // the Dirty Trick it is for, played face up
+      return ev("mw.select_minion_for", {{"card", key(CardKind::kMinion, a - act::kSelectMinion)},
+                                         {"trick", key(CardKind::kTrick, s_.trick)}});
     return ev("mw.select_minion", {{"card", key(CardKind::kMinion, a - act::kSelectMinion)}});
   }
   if (a == act::kSwapTricks) return ev("mw.swap");
@@ -365,18 +368,39 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   if (a == act::kAskTrick) return ev("mw.ask_trick");
   if (a == act::kPropose) return ev("mw.propose");
   if (a == act::kCancelTrade) return ev("mw.cancel_trade");
-  // Accepting or handing over says nothing of the Betrayed cards: the event labels the choice,
-  // and the decider does not know yet which face-down card is a lie. They are caught, in public,
-  // when the trade is done (mw.betrayed, narrated by trade_execute, D5).
-  if (a == act::kAccept) return ev("mw.accept");
+  // The action that completes a trade shows its Betrayed cards, caught (D5): by the
+  // descriptions they were passed under. Not to the one who takes it: the same event labels
+  // their choice, and they do not know yet which face-down card is a lie (they are told with
+  // everyone when the trade is done, mw.betrayed).
+  const bool executes =
+      viewer != p &&
+      ((s_.stage == Stage::kTradeAnswer && a == act::kAccept && s_.t_ask_raw_n == 0 &&
+        s_.t_ask_trick == 0) ||
+       (s_.stage == Stage::kTradeGive && s_.t_given + 1 >= s_.t_ask_raw_n + s_.t_ask_trick));
+  json caught = json::array();
+  if (executes) {
+    for (int i = 0; i < s_.t_raw_n; ++i)
+      if (s_.t_raw_actual[static_cast<size_t>(i)] == kBetrayed)
+        caught.push_back(key(CardKind::kRaw, s_.t_raw_desc[static_cast<size_t>(i)]));
+    for (int i = 0; i < s_.t_ask_raw_n; ++i) {
+      const int got = i < s_.t_given                   ? s_.t_got_raw[static_cast<size_t>(i)]
+                      : a == act::kGiveRaw + kBetrayed ? kBetrayed
+                                                       : -1;
+      if (got == kBetrayed)
+        caught.push_back(key(CardKind::kRaw, s_.t_ask_raw[static_cast<size_t>(i)]));
+    }
+  }
+  if (!caught.empty()) args["cards"] = caught;
+  if (a == act::kAccept) return ev(caught.empty() ? "mw.accept" : "mw.accept_caught");
   if (a == act::kDecline) return ev("mw.decline");
   if (in(act::kPeek, kMaxTradeItems)) return ev("mw.peek", {{"n", a - act::kPeek + 1}});
   if (in(act::kGiveRaw, kRawKinds)) {
     const int want = s_.t_ask_raw[static_cast<size_t>(s_.t_given)];
+    const char* id = caught.empty() ? "mw.give_raw" : "mw.give_raw_caught";
     if (viewer == p)
-      return ev("mw.give_raw", {{"card", key(CardKind::kRaw, want)},
-                                {"given", key(CardKind::kRaw, a - act::kGiveRaw)}});
-    return ev("mw.give_raw", {{"card", key(CardKind::kRaw, want)}});
+      return ev(id, {{"card", key(CardKind::kRaw, want)},
+                     {"given", key(CardKind::kRaw, a - act::kGiveRaw)}});
+    return ev(id, {{"card", key(CardKind::kRaw, want)}});
   }
   if (in(act::kAttackEmpire, kNumEmpires)) {
     const int e = a - act::kAttackEmpire;

@@ -416,6 +416,9 @@ std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
       case Stage::kFleeKeep:
         add_line(out, T("mw.t.ask.flee_keep"), 0);
         break;
+      case Stage::kDescribe:
+        add_line(out, T("mw.t.ask.describe"), 0);
+        break;
       case Stage::kDomination:  // why the World is not offered (MW-23)
         if (s_.world_taken && capability(viewer) == kLevels && !s_.threat_made)
           add_line(out, T("mw.t.ask.world_taken"), 0);

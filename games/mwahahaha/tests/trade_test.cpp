@@ -103,11 +103,10 @@ TEST(MwTrade, PartnerFulfilsRequestWithAMatchingCardOrBetrayed_MW15a) {
   ASSERT_TRUE(t.can("accept"));
   t.act("accept");
   EXPECT_EQ(t.legal(), (std::set<std::string>{"give-raw:betrayed"}));
-  // The last card handed over completes the trade, and a Betrayed is caught in public (D5): told
-  // as the trade's consequence (mw.betrayed), not by the action's own line, which also labels
-  // the choice before anything is caught.
+  // The last card handed over completes the trade, and a Betrayed is caught in public (D5): the
+  // line says so.
   EXPECT_EQ(t.st()->describe_action(t.id("give-raw:betrayed"), 0),
-            "Seat 2 hands over a card for Eureka 3");
+            "Seat 2 hands over a card for Eureka 3; Betrayed cards are caught: Eureka 3");
   {
     auto copy = t.st()->clone();
     const auto told = copy->apply_narrated(t.id("give-raw:betrayed"), 0);
