@@ -140,6 +140,21 @@ check "hot-seat asks to pass the keyboard" contains "$tmp/hot" "Pass the keyboar
 check "hot-seat clears the scrollback" contains "$tmp/hot" $'\033\[2J\033\[3J\033\[H'
 check "no colour when not a terminal" bash -c "! grep -q $'\033\\[9' '$tmp/hot'"
 
+# Mwahahaha! from the screens (issue 11). Seed 5: Seat 1 is “Doctor Tentacles”, keeps Freeze Ray
+# and is offered "1. Convert Energy 2…", "2. Convert Eureka 2…" first.
+printf 'help Doctor Tentacles\n1\n1\n\nquit\ny\n' | "$V" play mwahahaha --seats human,heuristic,heuristic --seed 5 --lang en >"$tmp/mw" 2>&1
+check "help NAME finds a card shown in quotation marks" contains "$tmp/mw" "“Doctor Tentacles” — Lair"
+check "a conversion gives its tokens in the choice" contains "$tmp/mw" "^   1. Convert Energy 2 into 2 Energy"
+# The conversion opens a window for the others' Dirty Tricks; the menu that comes back keeps
+# its numbers, so "2" still means what it meant.
+check "the menu keeps its numbers after a conversion" \
+  bash -c "[ \$(grep -c '^   2. Convert Eureka 2 into 2 Eureka' '$tmp/mw') -ge 2 ] && ! grep -q '^   1. Convert Eureka 2' '$tmp/mw'"
+cycle 3000 | "$V" play mwahahaha --seats human,heuristic,heuristic --seed 5 --option round-limit=2 >"$tmp/mw2" 2>&1
+check "a person's forced Dirty Trick pass is not told" bash -c "! grep -q 'You play no Dirty Trick' '$tmp/mw2'"
+check "the others' passes are told plainly" contains "$tmp/mw2" "plays no Dirty Trick"
+check "a forced choice is marked" contains "$tmp/mw2" "(the only choice)"
+check "the round-limit winners are explained" contains "$tmp/mw2" "highest level conquered"
+
 # Languages (issue 11): play, replay and rules --text take --lang; a bad one is named.
 printf '1\n' | "$V" play supporting-cast --seed 3 --lang zh-TW >"$tmp/zh" 2>&1
 check "play --lang zh-TW speaks Chinese" contains "$tmp/zh" "請選擇"

@@ -138,6 +138,16 @@ LINT = [
     ("a raw array", re.compile(r"\[\s*-?\d+\s*,\s*-?\d")),
     ("a JSON list", re.compile(r"\[\"|\[\]")),
     ("a negative seat number", re.compile(r"(?i)(seat|座位|玩家|to act:?)\s*-\d")),
+    # "you" as the subject of a verb written for a seat ("you offers", "you is skipped") or
+    # given a seat's possessive ("against you's dice"): the message needs its .you variant.
+    ("'you' with a third-person verb or 's", re.compile(
+        r"\b[Yy]ou's\b|(?<!and )(?<!between )\b[Yy]ou (?:is|has|was|offers|discards|retaliates|"
+        r"keeps|plays|passes|draws|wins|names|asks|takes|rolls|attacks|gains|chooses|pays)\b"
+        r"|^\s*You [a-z]+ [^,;:.]* and (?:discards|draws|takes|keeps|pays|gains|plays)\b")),
+    ("a plural after 1", re.compile(
+        r"(?<![\d.])\b1 (?:successes|cards|tokens|points|Minions|Empires|rounds|Dirty Tricks)\b")),
+    # A choice marked "(the only choice)" in Chinese takes no space before the full-width bracket.
+    ("a space before a full-width bracket", re.compile(r"[^\x00-\x7f] （")),
 ]
 
 
@@ -204,6 +214,12 @@ def selftest():
         "Seat -1 passes",
         "x" * 81,
         "你" * 41,
+        "Trade: you offers Seat 1 nothing; asks for nothing",
+        "  Fight: Seat 3 rolls 5 4 1 against you's 5 1: 1 to 0 successes",
+        "  You keep a device and discards Shrink Ray face up",
+        "  Seat 1 is skipped, you is skipped",
+        "  Threat: Seat 3 rolls 6 2 against the people's 5 4: 1 successes, 2 needed",
+        "  你放棄 （唯一的選項）",
     ]
     good = [
         "   1. Keep the Moon Tractor Beam (device)",
@@ -212,6 +228,12 @@ def selftest():
         "你" * 40,
         "Scores: 3, 5, 0 — seat 2 leads",
         "Pass the keyboard to seat 2, press Enter. > ",
+        "  The trade between Seat 3 and you is done",
+        "Trade: you offer Seat 1 Eureka 2; you ask for nothing",
+        "  Fight: Seat 3 rolls 5 4 1 against your 5 1: 1 to 0 successes",
+        "  Seat 2 gives you 1 Energy; you pass",
+        "  你沒有打卑鄙手段（唯一的選項）",
+        "  Threat: you roll 6 2 against the people's 5 4: 1 success, 1 needed",
     ]
     failures = [f"not flagged: {t}" for t in bad if not lint("bad", t)]
     failures += [f"flagged: {t}: {lint('good', t)}" for t in good if lint("good", t)]

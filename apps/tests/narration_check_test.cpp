@@ -334,5 +334,54 @@ TEST(NarrationCheck, EveryGamesCatalogueIsCompleteAndEveryEventRenders) {
   }
 }
 
+// Every game: a choice's label (its event, as the chooser reads it before choosing) is the same
+// in every state the chooser cannot tell from the real one. The narration checks look at an
+// action's event once it is applied, when it may reveal what the action reveals; a label must
+// not tell it beforehand (Mwahahaha!'s "Accept the trade" once said which offered face-down card
+// was a Betrayed lie).
+TEST(NarrationCheck, AChoiceSaysOnlyWhatItsChooserKnows) {
+  register_all_games();
+  for (const GameEntry* e : registered_games()) {
+    if (e->info.name.rfind("test-", 0) == 0) continue;
+    for (int k : {e->info.min_players, e->info.max_players}) {
+      auto g = load_game(e->info.name, {}, k);
+      int compared = 0;
+      for (int game = 0; game < 4; ++game) {
+        auto st = g->new_initial_state();
+        Rng rng(derive_seed(41, static_cast<std::uint64_t>(game * 8 + k)));
+        std::vector<Action> legal, other_legal;
+        for (int step = 0; !st->is_terminal() && step < 3000; ++step) {
+          if (st->is_chance()) {
+            st->apply(st->sample_chance(rng));
+            continue;
+          }
+          const Player p = st->current_player();
+          st->legal_actions(legal);
+          if (legal.size() > 1 && step % 3 == 0) {
+            for (int r = 0; r < 2; ++r) {
+              const auto other = st->resample(p, rng);
+              other->legal_actions(other_legal);
+              ASSERT_EQ(legal, other_legal) << e->info.name << " step " << step;
+              for (Action a : legal) {
+                const Event mine = st->action_event(a, p), theirs = other->action_event(a, p);
+                EXPECT_EQ(mine, theirs)
+                    << e->info.name << " with " << k << " players, step " << step << ": choice "
+                    << st->game().action_name(a) << " reads " << nlohmann::json(mine).dump()
+                    << " here and " << nlohmann::json(theirs).dump()
+                    << " in a state its chooser cannot tell apart";
+                ++compared;
+              }
+            }
+          }
+          st->apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        }
+      }
+      EXPECT_GT(compared, 0) << e->info.name;
+      std::printf("[ choices ] %s, %d players: %d labels compared\n", e->info.name.c_str(), k,
+                  compared);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace villainy

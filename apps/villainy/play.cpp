@@ -15,7 +15,10 @@
 // - Quitting (q, quit, or the end of input) asks for confirmation; a second end of input confirms.
 // - A decision with a single choice is applied without asking (and narrated) unless
 //   --ask-always. Within a decision taken in several steps by the same seat (nothing happening in
-//   between), each remaining choice keeps its number; numbers may have gaps.
+//   between), and when a turn's main menu comes back within the person's turn (after a
+//   conversion's window, say), each remaining choice keeps its number; numbers may have gaps
+//   and are never reused for another choice. The turn-ending choice alone moves, to stay the
+//   highest number when new choices appear (it is confirmed anyway).
 // - There is no default choice: an empty line shows the choices again. A choice that ends the turn
 //   (State::ends_turn) is numbered after the others and, when other actions are possible, is
 //   confirmed before it is applied.
@@ -125,7 +128,7 @@ class Session {
                  fmt::arg("seed", seed_)));
     for (int p = 0; p < n; ++p)
       scr_.line(ui(lang_, "seat-agent", fmt::arg("seat", voice_.seat(p)),
-                   fmt::arg("agent", seats_[static_cast<size_t>(p)])));
+                   fmt::arg("agent", agent_label(p))));
     if (resumed)
       scr_.line(ui(lang_, "resumed", fmt::arg("file", opts_.resume),
                    fmt::arg("actions", history_.size())));
@@ -174,20 +177,31 @@ class Session {
  private:
   // Applies `a` and tells each person (or the spectator, with bots only) what they see happen.
   void apply(Player actor, Action a, bool forced) {
+    // A turn ended by the person whose numbers are kept starts a fresh numbering next time.
+    if (actor == numbered_for_ && state_->ends_turn(a)) numbers_stale_ = true;
     const auto events = state_->apply_narrated(a, listeners_);
     history_.push_back(a);
     const bool by_person = actor >= 0 && !bots_[static_cast<size_t>(actor)];
     const bool chosen = by_person && !forced;
     last_actor_ = actor;
     last_chosen_ = chosen;
+    if (chosen) last_chooser_ = actor;
     for (size_t i = 0; i < listeners_.size(); ++i) {
       const Player v = listeners_[i];
       for (size_t k = 0; k < events[i].size(); ++k) {
         // A person is not told back the action they just chose (its consequences, they are).
-        if (k == 0 && chosen && actor == v) continue;
-        std::string line = voice_.render(events[i][k], v);
+        const bool own_action = k == 0 && actor == v;
+        if (own_action && chosen) continue;
+        const Event& e = events[i][k];
+        std::string line;
+        // A forced action of the person is told with the catalogue's id.forced text when it
+        // has one; an empty one is not told (Mwahahaha!'s pass in a Dirty Trick window where
+        // nothing fits: most windows, and nothing for the person to learn).
+        const bool quiet =
+            own_action && forced && voice_.catalogue().has_message(e.id + ".forced", lang_);
+        line = voice_.render(quiet ? Event{e.id + ".forced", e.args} : e, v);
         if (line.empty()) continue;
-        if (k == 0 && forced && actor == v) line += " " + ui(lang_, "forced");
+        if (own_action && forced) line += ui(lang_, "forced");
         if (v == kSpectator) {
           if (hot_seat_)
             public_.push_back(line);  // kept for the end; the people hear their own account
@@ -203,6 +217,13 @@ class Session {
       }
     }
     if (by_person) save();
+  }
+
+  // "human", or the bot's spec, in the language of the screen.
+  std::string agent_label(Player p) const {
+    const std::string& spec = seats_[static_cast<size_t>(p)];
+    return spec == "human" ? ui(lang_, "agent-human")
+                           : ui(lang_, "agent-bot", fmt::arg("agent", spec));
   }
 
   void save() {
@@ -242,31 +263,73 @@ class Session {
   // Numbers for the choices: kept from the previous prompt while the same seat goes on with one
   // decision (it chose the last action), else 1..n with the turn-ending choices last.
   void number_choices(Player p, const std::vector<Action>& legal) {
-    const bool continues = numbered_for_ == p && last_actor_ == p && last_chosen_;
+    // Numbers are kept (issue 11: a choice's number does not change under the person's
+    // fingers) in two cases; otherwise the choices are numbered 1..n afresh.
+    // - One decision in several steps: the last action was this person's choice; also back
+    //   from a one-step detour it led to (an offered card is described, then the trade menu
+    //   comes back).
+    // - The turn's main menu coming back within the person's turn, after what a choice set off
+    //   (a conversion opens a window for the others' Dirty Tricks, a purchase is paid for in a
+    //   menu of its own): a menu with a turn-ending choice, most of whose choices were on the
+    //   last such menu of this person, since they last ended a turn.
+    if (numbers_stale_ || last_chooser_ != p) main_numbers_.clear();
+    auto kept = [&](const std::map<Action, int>& from) {
+      size_t n = 0;
+      for (Action a : legal) n += from.count(a);
+      return n;
+    };
+    bool main_menu = false;
+    for (Action a : legal) main_menu |= state_->ends_turn(a);
+    auto most_kept = [&](const std::map<Action, int>& from) {
+      return kept(from) > 0 && kept(from) * 2 > legal.size();
+    };
+    const bool after_own_choice = numbered_for_ == p && last_actor_ == p && last_chosen_;
+    const std::map<Action, int>* from = nullptr;
+    if (after_own_choice && kept(numbers_) > 0)
+      from = &numbers_;
+    else if (after_own_choice && most_kept(detour_from_))
+      from = &detour_from_;
+    else if (main_menu && most_kept(main_numbers_))
+      from = &main_numbers_;
+    // A detour starts when the person's own choice leads to a menu with nothing in common.
+    std::map<Action, int> detour =
+        after_own_choice && from == nullptr ? numbers_ : std::map<Action, int>{};
+    numbers_stale_ = false;
     std::map<Action, int> next;
     int top = 0;
-    if (continues) {
-      for (Action a : legal)
-        if (auto it = numbers_.find(a); it != numbers_.end()) next[a] = it->second;
-      for (auto& [a, k] : next) top = std::max(top, k);
-    }
-    if (!continues || next.empty()) {
-      next.clear();
-      top = 0;
+    if (from != nullptr) {
+      bool new_plain = false;
+      for (Action a : legal) {
+        if (auto it = from->find(a); it != from->end())
+          next[a] = it->second;
+        else
+          new_plain |= !state_->ends_turn(a);
+      }
+      for (const auto& [a, k] : *from) top = std::max(top, k);  // a number is never reused
+      // The turn-ending choice stays the highest number: it moves after new choices (it is
+      // confirmed when other actions are possible, so a stale number for it is caught).
+      if (new_plain)
+        for (Action a : legal)
+          if (state_->ends_turn(a)) next.erase(a);
     }
     for (int pass = 0; pass < 2; ++pass)
       for (Action a : legal)
         if (!next.count(a) && state_->ends_turn(a) == (pass == 1)) next[a] = ++top;
     numbers_ = std::move(next);
     numbered_for_ = p;
+    detour_from_ = std::move(detour);
+    if (main_menu) main_numbers_ = numbers_;
   }
 
   void show_choices(Player p) {
     scr_.line(ui(lang_, "your-choice", fmt::arg("seat", voice_.seat(p))));
-    for (const Choice& c : choices_) {
-      const std::string num = fmt::format("  {:>2}. ", c.number);
-      scr_.line(c.label, num, std::string(num.size(), ' '));
-    }
+    // Turn-ending choices are listed last even when a kept number is lower than a new one's.
+    for (int last = 0; last < 2; ++last)
+      for (const Choice& c : choices_) {
+        if (state_->ends_turn(c.action) != (last == 1)) continue;
+        const std::string num = fmt::format("  {:>2}. ", c.number);
+        scr_.line(c.label, num, std::string(num.size(), ' '));
+      }
   }
 
   void show_view(Player p) { scr_.block(state_->view_text_for(voice_.context(p))); }
@@ -274,15 +337,30 @@ class Session {
   // `card N`: the cards choice N names; `help NAME`: a card by name or key.
   void show_cards(const std::string& what, bool by_choice) {
     std::vector<std::string> keys;
+    bool is_choice = false;
     if (by_choice) {
       const int k = number_in(what);
       for (const Choice& c : choices_)
-        if (c.number == k) keys = voice_.cards_in(c.event);
-    } else if (std::string key = voice_.catalogue().find_card(what); !key.empty()) {
-      keys.push_back(key);
+        if (c.number == k) {
+          keys = voice_.cards_in(c.event);
+          is_choice = true;
+        }
+    } else {
+      // A name as shown on the screen, with or without its quotation marks (“Doctor
+      // Tentacles” is found by `help Doctor Tentacles`).
+      std::string bare = what;
+      for (const char* q : {"\"", "“", "”", "「", "」"})
+        for (size_t at = bare.find(q); at != std::string::npos; at = bare.find(q))
+          bare.erase(at, std::string_view(q).size());
+      for (const std::string& name : {what, bare, "“" + bare + "”", "「" + bare + "」"})
+        if (std::string key = voice_.catalogue().find_card(name); !key.empty()) {
+          keys.push_back(key);
+          break;
+        }
     }
     if (keys.empty()) {
-      scr_.line(ui(lang_, "no-card", fmt::arg("card", what)));
+      scr_.line(is_choice ? ui(lang_, "choice-no-card", fmt::arg("n", what))
+                          : ui(lang_, "no-card", fmt::arg("card", what)));
       return;
     }
     for (const auto& key : keys) scr_.line(voice_.card_text(key), "  ", "    ");
@@ -391,7 +469,7 @@ class Session {
     std::vector<std::string> ws;
     for (Player w : state_->winners())
       ws.push_back(ui(lang_, "seat-with-agent", fmt::arg("seat", voice_.seat(w)),
-                      fmt::arg("agent", seats_[static_cast<size_t>(w)])));
+                      fmt::arg("agent", agent_label(w))));
     std::string joined;
     for (size_t i = 0; i < ws.size(); ++i)
       joined += (i ? std::string(ui_text(lang_, "list-sep")) : std::string()) + ws[i];
@@ -425,6 +503,10 @@ class Session {
   Player last_human_ = -1;
   Player last_actor_ = kInvalidAction;
   bool last_chosen_ = false;
+  Player last_chooser_ = kInvalidAction;  // who made the last choice a person was asked for
+  bool numbers_stale_ = false;            // numbered_for_ ended a turn since being numbered
+  std::map<Action, int> main_numbers_;    // their last menu with a turn-ending choice
+  std::map<Action, int> detour_from_;     // the menu before a one-step detour
   Player numbered_for_ = kInvalidAction;
   std::map<Action, int> numbers_;
   std::vector<Choice> choices_;

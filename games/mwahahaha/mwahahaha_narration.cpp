@@ -5,6 +5,8 @@
 // face-down Minions and kept devices are named only to those who see them (D5, D15).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "mwahahaha/mwahahaha.h"
@@ -71,9 +73,9 @@ Catalogue build_catalogue(const CardData& d) {
   for (int i = 0; i < kNumScientists; ++i) {
     const auto& s = d.scientists[static_cast<size_t>(i)];
     add(CardKind::kScientist, i, s,
-        fmt::format("Lair ratings: {}. {}: {}", tokens_text(s.rating, d, false), s.power_name,
-                    s.power_text),
-        fmt::format("巢穴轉換：{}。{}：{}", tokens_text(s.rating, d, true), s.power_zh,
+        fmt::format("Lair: converts each round up to {}. {}: {}", tokens_text(s.rating, d, false),
+                    s.power_name, s.power_text),
+        fmt::format("巢穴：每輪最多轉換{}。{}：{}", tokens_text(s.rating, d, true), s.power_zh,
                     s.power_text_zh.empty() ? s.power_text : s.power_text_zh));
   }
   for (int i = 0; i < kNumDevices; ++i) {
@@ -95,10 +97,12 @@ Catalogue build_catalogue(const CardData& d) {
   }
   for (int i = 0; i < kNumEmpires; ++i) {
     const auto& e = d.empires[static_cast<size_t>(i)];
-    std::string en = fmt::format("Capacity: {}. Cash in: {}.", tokens_text(e.cap, d, false),
-                                 tokens_text(e.cash, d, false));
-    std::string zh = fmt::format("容量：{}。兌現：{}。", tokens_text(e.cap, d, true),
-                                 tokens_text(e.cash, d, true));
+    // MW-8, MW-12: capacity while held; cashing in discards it (once per round).
+    std::string en = fmt::format(
+        "Adds to your capacity each round: {}. Cash in (discard it, once per round) for: {}.",
+        tokens_text(e.cap, d, false), tokens_text(e.cash, d, false));
+    std::string zh = fmt::format("每輪增加容量：{}。兌現（棄掉它，每輪一次）可得：{}。",
+                                 tokens_text(e.cap, d, true), tokens_text(e.cash, d, true));
     if (e.fortified) {
       en += " Fortified: +1 defence die.";
       zh += "堅固：防禦多 1 顆骰子。";
@@ -109,14 +113,20 @@ Catalogue build_catalogue(const CardData& d) {
     }
     add(CardKind::kEmpire, i, e, en, zh);
   }
+  // A Minion without an ability has "—" for its text: nothing is added.
+  auto ability = [](const std::string& t) {
+    return t.empty() || t == "—" ? std::string() : (t.front() & 0x80 ? "" : " ") + t;
+  };
   for (int i = 0; i < kNumMinions; ++i) {
     const auto& m = d.minions[static_cast<size_t>(i)];
     const auto& r = d.resources[static_cast<size_t>(m.type)];
     add(CardKind::kMinion, i, m,
-        fmt::format("{} {}, {} hit point{}. {}", r.name, m.value, m.hp, m.hp == 1 ? "" : "s",
-                    m.ability_text),
-        fmt::format("{} {}，{} 點生命。{}", r.zh, m.value, m.hp,
-                    m.ability_text_zh.empty() ? m.ability_text : m.ability_text_zh));
+        // The value is the number of dice the Minion rolls in a fight (MW-17).
+        fmt::format("{} Minion: {} {} in a fight, {} hit point{}.{}", r.name, m.value,
+                    m.value == 1 ? "die" : "dice", m.hp, m.hp == 1 ? "" : "s",
+                    ability(m.ability_text)),
+        fmt::format("{}爪牙：戰鬥時擲 {} 顆骰子，{} 點生命。{}", r.zh, m.value, m.hp,
+                    ability(m.ability_text_zh.empty() ? m.ability_text : m.ability_text_zh)));
   }
   for (int i = 0; i < kNumTricks; ++i) {
     const auto& t = d.tricks[static_cast<size_t>(i)];
@@ -167,8 +177,32 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
     const int p = s_.ch_player;
     const bool own = viewer == p;
     switch (s_.ch_kind) {
-      case ChanceKind::kDie:
-        return {"mw.die", {{"n", a - act::kDie + 1}}};  // and the roll as a whole (mw.fight)
+      case ChanceKind::kDie: {
+        // A roll's last die is told with the whole roll (each side sorted high to low, as the
+        // rules compare them); a rerolled die with the value it replaces.
+        const int v = a - act::kDie + 1;
+        if (s_.roll_side == 2) {
+          const int old = s_.dice[s_.reroll_side][s_.reroll_idx];
+          if (s_.frames.top() == Next::kWhispers)  // MW-31, automatic: told with its reason
+            return {"mw.die_whispers", {{"seat", s_.threatener}, {"old", old}, {"n", v}}};
+          return {"mw.die_reroll", {{"old", old}, {"n", v}}};
+        }
+        // Every die is told (a die seen is an outcome told apart, as the invariants check).
+        const bool first = s_.roll_i < s_.ndice[0];
+        const char* side = s_.fight_active ? (first ? "side_attacker" : "side_defender")
+                                           : (first ? "side_threat" : "side_people");
+        if (s_.ch_count != 1) return {"mw.die", {{"n", v}, {"side", side}}};
+        Core c = s_;
+        const int i = c.roll_i;
+        if (i < c.ndice[0])
+          c.dice[0][static_cast<size_t>(i)] = static_cast<std::uint8_t>(v);
+        else
+          c.dice[1][static_cast<size_t>(i - c.ndice[0])] = static_cast<std::uint8_t>(v);
+        for (size_t k = 0; k < 2; ++k)
+          std::sort(c.dice[k].begin(), c.dice[k].begin() + c.ndice[k], std::greater<>());
+        return {s_.fight_active ? "mw.rolled_fight" : "mw.rolled_threat",
+                {{"n", v}, {"side", side}, {"att", dice_text(c, 0)}, {"def", dice_text(c, 1)}}};
+      }
       case ChanceKind::kRaw:
         if (own)
           return {"mw.draw_raw", {{"seat", p}, {"card", key(CardKind::kRaw, a - act::kRaw)}}};
@@ -199,7 +233,9 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
         if (own)
           return {"mw.draw_device",
                   {{"seat", p}, {"card", key(CardKind::kDevice, a - act::kDevice)}}};
-        return {"mw.draw_device", {{"seat", p}}};
+        // The others' draws are told once, with the last card (as a refill is).
+        if (s_.ch_count != 1) return {};
+        return {"mw.draw_devices", {{"seat", p}, {"n", s_.pending_n + 1}}};
       case ChanceKind::kScientist:
         return {"mw.scientist",
                 {{"seat", s_.setup_seat}, {"card", key(CardKind::kScientist, a - act::kSci)}}};
@@ -216,7 +252,11 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
     for (auto& [k, v] : extra.items()) args[k] = v;
     return Event{id, args};
   };
-  if (a == act::kPass) return ev("mw.pass");
+  if (a == act::kPass) {
+    // A pass in a Dirty Trick window (the terminal does not tell a person their own forced
+    // pass: mw.pass.forced is empty), or of an open trade window.
+    return ev(s_.stage == Stage::kOpenTrade ? "mw.pass_trade" : "mw.pass");
+  }
   if (a == act::kEndTurn) return ev("mw.end_turn");
   if (a == act::kGoFirst) return ev("mw.go_first");
   if (a == act::kGoLast) return ev("mw.go_last");
@@ -234,15 +274,31 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
     return up.empty() ? ev("mw.keep_device") : ev("mw.keep_device_discard", {{"cards", up}});
   }
   const bool over = in(act::kConvertOver, 12) || in(act::kConvertWildOver, kTypes);
+  // A conversion's choice says how many tokens it gives and how many the capacity loses
+  // (MW-8: all public, the Lair, the Empires and this round's conversions being known).
+  auto convert = [&](int kind, int t) {
+    const int value = kind == kWild ? d.wild_value : d.raw_kinds[static_cast<size_t>(kind)].value;
+    int gain = std::min(value, capacity_left(p, t));
+    if (over) return ev("mw.convert_over", {{"card", key(CardKind::kRaw, kind)}, {"res", res(t)}});
+    // Overclock acting by itself (powers=auto, MW-31): one token over capacity, as on_convert.
+    const Seat& st = seat(p);
+    const bool overclock = !g_->powers_ask() && value > gain && !st.overclock_used &&
+                           d.scientists[static_cast<size_t>(st.sci)].power == kOverclock;
+    if (overclock) ++gain;
+    return ev(overclock      ? "mw.convert_overclock"
+              : gain < value ? "mw.convert_lossy"
+                             : "mw.convert",
+              {{"card", key(CardKind::kRaw, kind)},
+               {"res", res(t)},
+               {"n", gain},
+               {"lost", value - gain}});
+  };
   if (in(act::kConvert, 12) || in(act::kConvertOver, 12)) {
     const int k = a - (over ? act::kConvertOver : act::kConvert);
-    return ev(over ? "mw.convert_over" : "mw.convert",
-              {{"card", key(CardKind::kRaw, k)}, {"res", res(k / 3)}});
+    return convert(k, k / 3);
   }
   if (in(act::kConvertWild, kTypes) || in(act::kConvertWildOver, kTypes))
-    return ev(over ? "mw.convert_over" : "mw.convert",
-              {{"card", key(CardKind::kRaw, kWild)},
-               {"res", res(a - (over ? act::kConvertWildOver : act::kConvertWild))}});
+    return convert(kWild, a - (over ? act::kConvertWildOver : act::kConvertWild));
   if (in(act::kSacrifice, kTypes)) return ev("mw.sacrifice", {{"res", res(a - act::kSacrifice)}});
   if (in(act::kSelectRaw, kRawKinds))
     return ev("mw.discard_raw", {{"card", key(CardKind::kRaw, a - act::kSelectRaw)}});
@@ -258,6 +314,9 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   if (in(act::kSelectMinion, kNumMinions)) {
     const bool hidden = s_.purpose == Purpose::kAssembly || s_.purpose == Purpose::kTopOrder;
     if (hidden && viewer != p) return ev("mw.select_minion_hidden");
+    if (s_.trick >= 0 && !hidden)  // the Dirty Trick it is for, played face up
+      return ev("mw.select_minion_for", {{"card", key(CardKind::kMinion, a - act::kSelectMinion)},
+                                         {"trick", key(CardKind::kTrick, s_.trick)}});
     return ev("mw.select_minion", {{"card", key(CardKind::kMinion, a - act::kSelectMinion)}});
   }
   if (a == act::kSwapTricks) return ev("mw.swap");
@@ -265,8 +324,16 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
     return ev("mw.select_trick", {{"card", key(CardKind::kTrick, a - act::kSelectTrick)}});
   if (in(act::kPlay, kNumTricks))
     return ev("mw.play", {{"card", key(CardKind::kTrick, a - act::kPlay)}});
-  if (in(act::kTarget, kMaxPlayers)) return ev("mw.target", {{"target", a - act::kTarget}});
-  if (in(act::kType, kTypes)) return ev("mw.type", {{"res", res(a - act::kType)}});
+  // The choices a Dirty Trick asks for name the card (played face up: public).
+  const bool for_trick = s_.trick >= 0 && s_.purpose != Purpose::kRansom;
+  const json trick_card = for_trick ? json(key(CardKind::kTrick, s_.trick)) : json();
+  if (in(act::kTarget, kMaxPlayers))
+    return for_trick ? ev("mw.target_for", {{"target", a - act::kTarget}, {"card", trick_card}})
+                     : ev("mw.target", {{"target", a - act::kTarget}});
+  if (in(act::kType, kTypes))
+    return s_.purpose == Purpose::kRansom ? ev("mw.ransom", {{"res", res(a - act::kType)}})
+           : for_trick ? ev("mw.type_for", {{"res", res(a - act::kType)}, {"card", trick_card}})
+                       : ev("mw.type", {{"res", res(a - act::kType)}});
   if (in(act::kChooseEmpire, kNumEmpires)) {
     if (s_.purpose == Purpose::kTopOrder && viewer != p) return ev("mw.order_empires");
     return ev("mw.choose_empire", {{"card", key(CardKind::kEmpire, a - act::kChooseEmpire)}});
@@ -301,12 +368,15 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   if (a == act::kAskTrick) return ev("mw.ask_trick");
   if (a == act::kPropose) return ev("mw.propose");
   if (a == act::kCancelTrade) return ev("mw.cancel_trade");
-  // The action that completes a trade shows everyone its Betrayed cards, caught (D5): by the
-  // descriptions they were passed under.
+  // The action that completes a trade shows its Betrayed cards, caught (D5): by the
+  // descriptions they were passed under. Not to the one who takes it: the same event labels
+  // their choice, and they do not know yet which face-down card is a lie (they are told with
+  // everyone when the trade is done, mw.betrayed).
   const bool executes =
-      (s_.stage == Stage::kTradeAnswer && a == act::kAccept && s_.t_ask_raw_n == 0 &&
-       s_.t_ask_trick == 0) ||
-      (s_.stage == Stage::kTradeGive && s_.t_given + 1 >= s_.t_ask_raw_n + s_.t_ask_trick);
+      viewer != p &&
+      ((s_.stage == Stage::kTradeAnswer && a == act::kAccept && s_.t_ask_raw_n == 0 &&
+        s_.t_ask_trick == 0) ||
+       (s_.stage == Stage::kTradeGive && s_.t_given + 1 >= s_.t_ask_raw_n + s_.t_ask_trick));
   json caught = json::array();
   if (executes) {
     for (int i = 0; i < s_.t_raw_n; ++i)
@@ -334,12 +404,14 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   }
   if (in(act::kAttackEmpire, kNumEmpires)) {
     const int e = a - act::kAttackEmpire;
-    return ev("mw.attack_empire",
-              {{"card", key(CardKind::kEmpire, e)}, {"target", owner_of_empire(e)}});
+    const int owner = owner_of_empire(e);
+    return ev(owner == viewer ? "mw.attack_your_empire" : "mw.attack_empire",
+              {{"card", key(CardKind::kEmpire, e)}, {"target", owner}});
   }
   if (in(act::kAttackLair, kMaxPlayers * kTypes)) {
     const int x = a - act::kAttackLair;
-    return ev("mw.attack_lair", {{"target", x / kTypes}, {"res", res(x % kTypes)}});
+    return ev(x / kTypes == viewer ? "mw.attack_your_lair" : "mw.attack_lair",
+              {{"target", x / kTypes}, {"res", res(x % kTypes)}});
   }
   if (a == act::kNoAttack) return ev("mw.no_attack");
   if (in(act::kSend, kNumMinions))
@@ -347,19 +419,39 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
   if (a == act::kSendDone) return ev("mw.send_done");
   if (in(act::kDefend, kNumMinions))
     return ev("mw.defend", {{"card", key(CardKind::kMinion, a - act::kDefend)}});
-  if (a == act::kDefendDone) return ev("mw.defend_done");
+  if (a == act::kDefendDone) return ev(s_.n_def == 0 ? "mw.defend_none" : "mw.defend_done");
   if (a == act::kTakeEmpire) return ev("mw.take_empire");
   if (a == act::kRazeEmpire) return ev("mw.raze_empire");
-  if (a == act::kPlunderStock) return ev("mw.plunder_stock");
-  if (a == act::kPlunderDevice) return ev("mw.plunder_device");
+  if (a == act::kPlunderStock || a == act::kPlunderDevice) {
+    const bool stock = a == act::kPlunderStock;
+    const bool yours = viewer == s_.defender;
+    return ev(stock ? (yours ? "mw.plunder_your_stock" : "mw.plunder_stock")
+                    : (yours ? "mw.plunder_your_device" : "mw.plunder_device"),
+              {{"res", res(s_.atk_type)}, {"target", static_cast<int>(s_.defender)}});
+  }
   if (in(act::kDamage, kNumMinions))
     return ev("mw.damage", {{"card", key(CardKind::kMinion, a - act::kDamage)}});
   if (a == act::kPlunderManiacal) return ev("mw.plunder_maniacal");
   if (a == act::kKeepPlunder) return ev("mw.keep_plunder");
   if (in(act::kThreaten, kLevels)) {
+    // The choice tells the odds (MW-24, before Dirty Tricks) and whether a success also brings
+    // Humiliation (MW-25: below capability, or a level won before), all public.
     const Seat& st = seat(p);
-    return ev("mw.threaten", {{"level", d.levels[static_cast<size_t>(a - act::kThreaten)].key},
-                              {"card", st.device >= 0 ? key(CardKind::kDevice, st.device) : ""}});
+    const int l = a - act::kThreaten;
+    const auto li = static_cast<size_t>(l);
+    int dice = 0, people = 1;
+    if (st.device >= 0) {
+      const DeviceCard& dv = d.devices[static_cast<size_t>(st.device)];
+      dice = std::max(0, dv.dice[li] + st.maniacal - st.humiliation);
+      people = std::max(1, dv.people[li]);
+    }
+    const bool low = l + 1 < capability(p) || ((st.levels_won >> l) & 1);
+    return ev(low ? "mw.threaten_low" : "mw.threaten",
+              {{"level", d.levels[li].key},
+               {"card", st.device >= 0 ? key(CardKind::kDevice, st.device) : ""},
+               {"dice", dice},
+               {"people", people},
+               {"need", l + 1}});
   }
   if (a == act::kNoThreat) return ev("mw.no_threat");
   if (in(act::kRetaliate, kTypes)) return ev("mw.retaliate", {{"res", res(a - act::kRetaliate)}});
@@ -371,7 +463,8 @@ Event MwahahahaState::action_event(Action a, Player viewer) const {
     const int i = first ? a - act::kRerollAtt : a - act::kRerollDef;
     return ev("mw.reroll", {{"n", s_.dice[first ? 0 : 1][static_cast<size_t>(i)]},
                             {"pos", i + 1},
-                            {"side", first ? "side_first" : "side_second"}});
+                            {"side", s_.fight_active ? (first ? "side_attacker" : "side_defender")
+                                                     : (first ? "side_threat" : "side_people")}});
   }
   if (a == act::kPowerReroll) return ev("mw.power_reroll");
   if (a == act::kInsiderEmp) return ev("mw.insider_emp");

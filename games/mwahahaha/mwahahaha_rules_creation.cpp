@@ -312,6 +312,7 @@ void MwahahahaState::apply_feed_select(Action a) {
       st.maniacal++;
       st.man_sources |= kSrcSharks;
       s_.stats.maniacal_gained[static_cast<size_t>(p)]++;
+      narrate([&](Narrator& n) { n.say("mw.maniacal", {{"seat", p}}); });
     }
     s_.purpose = Purpose::kNone;
     s_.stage = Stage::kCreation;

@@ -147,6 +147,7 @@ void MwahahahaState::on_threat_after_roll() {
     return;
   }
   if (l == 3) {  // MW-26: a failed World threat flees at once
+    narrate([&](Narrator& n) { n.say("mw.flee_world", {{"seat", p}}); });
     s_.stats.flees[static_cast<size_t>(p)]++;
     gain_counter(p, false, 0, Next::kFleeKeep);
     return;

@@ -115,12 +115,12 @@ void MwahahahaState::start_fight() {
 void MwahahahaState::fight_scored() {
   compute_successes();
   narrate([&](Narrator& n) {
-    n.say("mw.fight", {{"seat", s_.attacker},
-                       {"target", s_.defender},
-                       {"att", dice_text(s_, 0)},
-                       {"def", dice_text(s_, 1)},
-                       {"hits", s_.succ[0]},
-                       {"blocks", s_.succ[1]}});
+    n.say(n.viewer() == s_.defender ? "mw.fight_vs_you" : "mw.fight", {{"seat", s_.attacker},
+                                                                       {"target", s_.defender},
+                                                                       {"att", dice_text(s_, 0)},
+                                                                       {"def", dice_text(s_, 1)},
+                                                                       {"hits", s_.succ[0]},
+                                                                       {"blocks", s_.succ[1]}});
     n.say(s_.succ[0] >= 1 ? "mw.fight_won" : "mw.fight_lost", {{"seat", s_.attacker}});
   });
   if (s_.target_emp >= 0) {
@@ -141,6 +141,14 @@ void MwahahahaState::fight_scored() {
       s_.actor = s_.attacker;
       return;
     }
+    if (s_.succ[0] >= 1)  // won, yet nothing affordable of that resource: told, with why
+      narrate([&](Narrator& n) {
+        n.say("mw.no_plunder", {{"seat", s_.attacker},
+                                {"target", s_.defender},
+                                {"res", d_->resources[s_.atk_type].key},
+                                {"n", s_.succ[0]},
+                                {"stock", sc}});
+      });
   }
   start_damage();
 }

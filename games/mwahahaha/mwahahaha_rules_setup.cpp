@@ -152,7 +152,18 @@ void MwahahahaState::end_game(Win w) {
     if (w == Win::kWorld)
       n.say("mw.win_world", {{"seat", seats.empty() ? 0 : seats[0].get<int>()}});
     else
-      n.say(w == Win::kGuard ? "mw.win_guard" : "mw.win_limit", {{"seats", seats}});
+      n.say(w == Win::kGuard ? "mw.win_guard" : "mw.win_limit",
+            {{"seats", seats}, {"n", static_cast<int>(seats.size())}});
+    if (w == Win::kWorld) return;
+    for (int p = 0; p < num_players(); ++p) {  // the ranking's figures, all public
+      const Seat& st = seat(p);
+      const int lvl =
+          st.levels_won ? 32 - std::countl_zero(static_cast<std::uint32_t>(st.levels_won)) : 0;
+      n.say("mw.rank", {{"seat", p},
+                        {"level", lvl ? d_->levels[static_cast<size_t>(lvl - 1)].key : "no_level"},
+                        {"dev", st.dev_total()},
+                        {"stock", st.stock_total()}});
+    }
   });
   s_.threat_on = 0;
   s_.win = w;

@@ -298,6 +298,7 @@ void MwahahahaState::play_trick(int p, int t) {
         }
         st.maniacal = 1;
         s_.stats.maniacal_gained[static_cast<size_t>(p)]++;
+        narrate([&](Narrator& n) { n.say("mw.maniacal", {{"seat", p}}); });
         break;
       }
       chance(ChanceKind::kTrick, p, 1, Next::kTrick);
