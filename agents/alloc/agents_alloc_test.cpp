@@ -5,7 +5,7 @@
 //   - an ISMCTS move with the game's default settings (heuristic rollouts where the game registers
 //     them), and with heuristic rollouts in every game (resampling at every rollout decision, and
 //     deciding on the determinization: resample=off), allocates nothing per iteration in
-//     steady state;
+//     steady state, also with a short cap where most rollouts end at the game's evaluator;
 //   - and that the count catches a per-decision allocation when one is reintroduced (an agent
 //     that wraps the heuristic and allocates once per decision is reported).
 // The counts are printed, so the test doubles as the measurement quoted in docs/bots.md.
@@ -133,8 +133,10 @@ TEST_F(AgentsAlloc, IsmctsIterationsAllocateNothingAfterWarmUp) {
     auto game = load_game(e->info.name, {}, n);
     // The game's defaults (heuristic rollouts where registered) at a small budget; the tree and
     // the buffers grow during the first moves of each seat.
+    // A short cap (depth=8) ends most rollouts at the game's evaluator (Supporting Cast's too).
     for (const char* spec : {"ismcts:iterations=50", "ismcts:iterations=50:rollout=heuristic",
-                             "ismcts:iterations=30:rollout=heuristic:resample=off"}) {
+                             "ismcts:iterations=30:rollout=heuristic:resample=off",
+                             "ismcts:iterations=50:depth=8:eval=on"}) {
       long iterations = 0;
       const Count c = count_agent(*game, spec, 1, 5, 11, &iterations);
       std::printf("%s/%d %s: %ld moves, %ld iterations, %.3f allocations per iteration\n",

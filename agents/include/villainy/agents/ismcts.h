@@ -18,7 +18,7 @@
 // The search has no game-specific code. Each game registers, in agents/src/<game>_search.cpp, its
 // SearchSettings (below): evaluator, the agent its heuristic rollouts use and its default
 // parameters; Cheaty Mages! and Mwahahaha! use heuristic rollouts with an evaluator, Supporting
-// Cast the engine's defaults.
+// Cast random rollouts with an evaluator at a short cap.
 // Option observer=multi (issue 15): below every point where an opponent decides, the tree branches
 // on that opponent's information state (State::information_state_key), so its choices are
 // learned per what it knows (its own hand) instead of being pooled over every determinization of
