@@ -145,11 +145,15 @@ TEST(Studio, HtmlEscapesAndVariantsSplit) {
   EXPECT_THROW(studio::parse_shard("3"), Error);
 }
 
+// Decisiveness needs the game's evaluator: every game has one since Supporting Cast's (issue 15);
+// a game without one gets no reporter.
 TEST(Studio, DecisivenessOnlyWithAnEvaluator) {
-  EXPECT_TRUE(studio::has_evaluator("cheaty-mages"));
-  EXPECT_FALSE(studio::has_evaluator("supporting-cast"));
-  auto g = load_game("supporting-cast", {}, 4);
-  EXPECT_EQ(studio::make_decisiveness_reporter(*g), nullptr);
+  for (const char* game : {"cheaty-mages", "mwahahaha", "supporting-cast"}) {
+    EXPECT_TRUE(studio::has_evaluator(game)) << game;
+    auto g = load_game(game, {}, 4);
+    EXPECT_NE(studio::make_decisiveness_reporter(*g), nullptr) << game;
+  }
+  EXPECT_FALSE(studio::has_evaluator("no-such-game"));
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ std::string html_report(const SimulateResult& r);
 
 // Lead changes and decisiveness measured with the game's registered evaluator (the ISMCTS
 // evaluator: win chances per seat), on the true state after each decision. Null when the game
-// has no evaluator (Supporting Cast).
+// has no evaluator (each of the three games has one).
 std::unique_ptr<Reporter> make_decisiveness_reporter(const Game& game);
 bool has_evaluator(const std::string& game);
 
