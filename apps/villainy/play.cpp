@@ -219,11 +219,18 @@ class Session {
     if (by_person) save();
   }
 
-  // "human", or the bot's spec, in the language of the screen.
-  std::string agent_label(Player p) const {
+  // "human", or what kind of bot and its spec ("medium bot (heuristic)"; the kind alone when
+  // `brief`), in the language of the screen; the kinds are the web client's three strengths.
+  std::string agent_label(Player p, bool brief = false) const {
     const std::string& spec = seats_[static_cast<size_t>(p)];
-    return spec == "human" ? ui(lang_, "agent-human")
-                           : ui(lang_, "agent-bot", fmt::arg("agent", spec));
+    if (spec == "human") return ui(lang_, "agent-human");
+    const std::string_view name = std::string_view(spec).substr(0, spec.find(':'));
+    const char* kind = name == "random"      ? "bot-random"
+                       : name == "heuristic" ? "bot-heuristic"
+                       : name == "ismcts"    ? "bot-ismcts"
+                                             : "bot-other";
+    if (brief) return ui(lang_, kind);
+    return ui(lang_, "agent-bot", fmt::arg("kind", ui(lang_, kind)), fmt::arg("agent", spec));
   }
 
   void save() {
@@ -469,7 +476,7 @@ class Session {
     std::vector<std::string> ws;
     for (Player w : state_->winners())
       ws.push_back(ui(lang_, "seat-with-agent", fmt::arg("seat", voice_.seat(w)),
-                      fmt::arg("agent", agent_label(w))));
+                      fmt::arg("agent", agent_label(w, true))));
     std::string joined;
     for (size_t i = 0; i < ws.size(); ++i)
       joined += (i ? std::string(ui_text(lang_, "list-sep")) : std::string()) + ws[i];
