@@ -7,172 +7,43 @@
 //      L2 penalty on the games not held out (every --holdout-th game is held out);
 //   4. print the held-out log loss and top-seat accuracy of the weights in use and of the fitted
 //      ones, and the fitted weights as a C++ initializer for kWeights.
-// Use it after changing the card data or a rule option that changes how games are won.
-#include <fmt/format.h>
-
-#include <CLI/CLI.hpp>
-#include <cmath>
-#include <map>
-#include <vector>
-
+// Use it after changing the card data or a rule option that changes how games are won. The
+// self-play and the fit are shared with the other games' tools (evaluator_fit.h).
+#include "evaluator_fit.h"
 #include "mwahahaha/mwahahaha.h"
 #include "mwahahaha_eval.h"
-#include "villainy/agents/agents.h"
-#include "villainy/core/registry.h"
-#include "villainy/games/all.h"
 
 using namespace villainy;
-using mw_eval::Features;
-using mw_eval::kFeatures;
-
-namespace {
-struct Row {
-  std::vector<Features> f;  // per seat
-  int winner = 0;
-  bool held_out = false;
-};
-
-struct Fit {
-  double log_loss = 0, top_accuracy = 0;
-};
-
-// Each seat's softmax probability under weights w; returns the index of the top-scored seat.
-size_t probabilities(const Row& row, const Features& w, std::vector<double>& pr) {
-  pr.assign(row.f.size(), 0.0);
-  double mx = -1e300, z = 0;
-  for (size_t q = 0; q < row.f.size(); ++q) {
-    for (int i = 0; i < kFeatures; ++i)
-      pr[q] += w[static_cast<size_t>(i)] * row.f[q][static_cast<size_t>(i)];
-    mx = std::max(mx, pr[q]);
-  }
-  size_t best = 0;
-  for (size_t q = 1; q < pr.size(); ++q)
-    if (pr[q] > pr[best]) best = q;
-  for (double& x : pr) z += x = std::exp(x - mx);
-  for (double& x : pr) x /= z;
-  return best;
-}
-
-Fit score(const std::vector<Row>& rows, const Features& w, bool held_out) {
-  Fit r;
-  int n = 0;
-  std::vector<double> pr;
-  for (const Row& row : rows) {
-    if (row.held_out != held_out) continue;
-    const size_t best = probabilities(row, w, pr);
-    r.log_loss += -std::log(std::max(1e-300, pr[static_cast<size_t>(row.winner)]));
-    r.top_accuracy += best == static_cast<size_t>(row.winner);
-    ++n;
-  }
-  if (n) {
-    r.log_loss /= n;
-    r.top_accuracy /= n;
-  }
-  return r;
-}
-}  // namespace
+namespace ef = villainy::evaluator_fit;
 
 int main(int argc, char** argv) {
   CLI::App app{"Refit the Mwahahaha! ISMCTS evaluator's weights from heuristic self-play"};
-  int games = 1500, players = 3, every = 30, holdout = 5, iterations = 1500;
-  std::uint64_t seed = 777;
-  double rate = 0.05, l2 = 1e-4;
-  std::vector<std::string> option_args;
-  app.add_option("--games", games, "games of heuristics to learn from")
-      ->check(CLI::Range(1, 10000000));
-  app.add_option("--players", players, "players per game")->check(CLI::Range(2, 5));
-  app.add_option("--every", every, "record every N-th seat decision")->check(CLI::Range(1, 100000));
-  app.add_option("--holdout", holdout, "hold out every N-th game")->check(CLI::Range(2, 1000));
-  app.add_option("--iterations", iterations, "Adam steps")->check(CLI::Range(1, 1000000));
-  app.add_option("--rate", rate, "Adam learning rate");
-  app.add_option("--l2", l2, "L2 penalty");
-  app.add_option("--seed", seed, "seed of the games");
-  app.add_option("--option", option_args, "game option KEY=VALUE (repeatable)");
+  ef::Settings s;  // the defaults behind the weights in use
+  s.add_to(app, 2, 5);
   CLI11_PARSE(app, argc, argv);
   try {
     register_all_games();
     register_all_agents();
-    std::map<std::string, std::string> opts;
-    for (const auto& o : option_args) {
-      const auto eq = o.find('=');
-      if (eq == std::string::npos) throw Error(fmt::format("--option '{}': expected KEY=VALUE", o));
-      opts[o.substr(0, eq)] = o.substr(eq + 1);
-    }
-    auto game = load_game("mwahahaha", opts, players);
-    std::vector<std::unique_ptr<Agent>> agents;
-    for (int p = 0; p < players; ++p) agents.push_back(make_agent("heuristic", *game));
-    std::vector<Row> rows;
-    std::vector<Action> legal;
-    std::vector<Features> f(static_cast<size_t>(players));
-    int skipped = 0;
-    for (int g = 0; g < games; ++g) {
-      Rng rng(derive_seed(seed, static_cast<std::uint64_t>(g)));
-      auto st = game->new_initial_state();
-      std::vector<std::vector<Features>> positions;
-      int k = 0;
-      while (!st->is_terminal()) {
-        const Player p = st->current_player();
-        Action a;
-        if (p == kChancePlayer) {
-          a = st->sample_chance(rng);
-        } else {
-          st->legal_actions(legal);
-          DecisionContext ctx(*st, legal);
-          a = agents[static_cast<size_t>(p)]->act(ctx, rng);
-          if (++k % every == 0) {
-            mw_eval::seat_features(static_cast<const mwahahaha::MwahahahaState&>(*st), f);
-            positions.push_back(f);
-          }
-        }
-        st->apply_unchecked(a);
-      }
-      const auto w = st->winners();
-      if (w.size() != 1) {
-        ++skipped;
-        continue;
-      }
-      for (auto& pos : positions)
-        rows.push_back(Row{pos, static_cast<int>(w[0]), g % holdout == 0});
-    }
+    constexpr size_t N = mw_eval::kFeatures;
+    std::vector<ef::Row<N>> rows;
+    const auto pos = ef::self_play<N>(
+        "mwahahaha", s, ef::SharedWins::kSkip,
+        [](const State& st, std::span<mw_eval::Features> f) {
+          mw_eval::seat_features(static_cast<const mwahahaha::MwahahahaState&>(st), f);
+        },
+        rows);
     fmt::print("{} positions from {} games ({} with shared wins skipped), {} players\n",
-               rows.size(), games - skipped, skipped, players);
-    // Adam on the mean negative log-likelihood of the training positions.
-    Features w{}, m{}, v{};
-    for (int it = 1; it <= iterations; ++it) {
-      Features grad{};
-      int n = 0;
-      std::vector<double> pr;
-      for (const Row& row : rows) {
-        if (row.held_out) continue;
-        probabilities(row, w, pr);
-        for (size_t q = 0; q < pr.size(); ++q) {
-          const double c = pr[q] - (static_cast<int>(q) == row.winner ? 1.0 : 0.0);
-          for (int i = 0; i < kFeatures; ++i)
-            grad[static_cast<size_t>(i)] += c * row.f[q][static_cast<size_t>(i)];
-        }
-        ++n;
-      }
-      if (n == 0) break;
-      for (size_t i = 0; i < static_cast<size_t>(kFeatures); ++i) {
-        const double gr = grad[i] / n + l2 * w[i];
-        m[i] = 0.9 * m[i] + 0.1 * gr;
-        v[i] = 0.999 * v[i] + 0.001 * gr * gr;
-        const double mh = m[i] / (1 - std::pow(0.9, it)), vh = v[i] / (1 - std::pow(0.999, it));
-        w[i] -= rate * mh / (std::sqrt(vh) + 1e-8);
-      }
-    }
-    const double uniform = std::log(static_cast<double>(players));
-    const Fit cur = score(rows, mw_eval::kWeights, true), fit = score(rows, w, true);
-    const Fit fit_train = score(rows, w, false);
+               rows.size(), pos.games_used, pos.shared, s.players);
+    const auto w = ef::fit(rows, s);
+    const ef::Fit uni = ef::score(rows, mw_eval::Features{}, true);
+    const ef::Fit cur = ef::score(rows, mw_eval::kWeights, true), fit = ef::score(rows, w, true);
+    const ef::Fit fit_train = ef::score(rows, w, false);
     fmt::print(
         "held-out log loss: uniform guess {:.4f}; weights in use {:.4f} (top seat wins {:.1f}%)\n",
-        uniform, cur.log_loss, 100 * cur.top_accuracy);
+        uni.log_loss, cur.log_loss, 100 * cur.top_accuracy);
     fmt::print("fitted: held-out {:.4f} (top seat wins {:.1f}%), training {:.4f}\n", fit.log_loss,
                100 * fit.top_accuracy, fit_train.log_loss);
-    std::string init;
-    for (int i = 0; i < kFeatures; ++i)
-      init += fmt::format("{}{:.3f}", i ? ", " : "", w[static_cast<size_t>(i)]);
-    fmt::print("const Features kWeights = {{{}}};\n", init);
+    fmt::print("const Features kWeights = {{{}}};\n", ef::list(w, 3));
   } catch (const std::exception& e) {
     fmt::print(stderr, "fit_mwahahaha_evaluator: {}\n", e.what());
     return 2;
