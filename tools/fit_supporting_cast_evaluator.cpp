@@ -1,6 +1,6 @@
 // Refits the weights of the Tribute to the Supporting Cast ISMCTS evaluator
 // (agents/src/supporting_cast_eval.h) by maximum likelihood, the procedure behind
-// agents/src/supporting_cast_weights.inc:
+// agents/src/supporting_cast_weights_<players>.inc:
 //   1. play --games games with the heuristic in every seat (seeded, reproducible);
 //   2. every --every-th seat decision, record every seat's features; label the position with the
 //      game's winners (SC-17: a shared win gives each winner an equal share of the label);
@@ -8,8 +8,10 @@
 //      L2 penalty on the games not held out (every --holdout-th game is held out);
 //   4. print the held-out log loss and top-seat accuracy of the weights in use and of the fitted
 //      ones, and write the fitted weights to --out (the generated weight table), or print them.
-// Regenerate the table (after changing the card rules, the features or the heuristic):
-//   build/release/tools/fit_supporting_cast_evaluator --out agents/src/supporting_cast_weights.inc
+// Regenerate the tables (after changing the card rules, the features or the heuristic), for N in
+// 4 (3000 games) and 5, 6, 7 (1500 games, as written in each table's first lines):
+//   build/release/tools/fit_supporting_cast_evaluator --players N [--games 1500]
+//       --out agents/src/supporting_cast_weights_N.inc      (one command line)
 // The self-play and the fit are shared with the other games' tools (evaluator_fit.h).
 #include <fmt/os.h>
 
@@ -47,7 +49,7 @@ int main(int argc, char** argv) {
                pos.games_used, pos.shared, s.players);
     const auto w = ef::fit(rows, s);
     const ef::Fit uni = ef::score(rows, sc_eval::Features{}, true);
-    const ef::Fit cur = ef::score(rows, sc_eval::kWeights, true);
+    const ef::Fit cur = ef::score(rows, sc_eval::weights_for(s.players), true);
     const ef::Fit fit = ef::score(rows, w, true), fit_train = ef::score(rows, w, false);
     fmt::print(
         "held-out cross-entropy: uniform guess {:.4f}; weights in use {:.4f} (top seat a winner "

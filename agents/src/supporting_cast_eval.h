@@ -1,7 +1,7 @@
 // The Tribute to the Supporting Cast ISMCTS evaluator's features and weights (agents layer,
 // internal): shared by supporting_cast_search.cpp, which registers the evaluator, and
 // tools/fit_supporting_cast_evaluator.cpp, which refits the weights (and writes
-// supporting_cast_weights.inc).
+// supporting_cast_weights_<players>.inc).
 #pragma once
 #include <array>
 #include <span>
@@ -13,8 +13,9 @@ namespace villainy::sc_eval {
 inline constexpr int kFeatures = 17;
 using Features = std::array<double, kFeatures>;
 
-// The weights in use (supporting_cast_weights.inc, written by the fitting tool).
-extern const Features kWeights;
+// The weights in use at a player count (4-7; supporting_cast_weights_<players>.inc, written by the
+// fitting tool from self-play at that count).
+const Features& weights_for(int players);
 
 // Every seat's features (out.size() == num_players) for a state (a determinization).
 void seat_features(const supporting_cast::SupportingCastState& s, std::span<Features> out);

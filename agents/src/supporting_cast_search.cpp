@@ -7,10 +7,11 @@
 // near the end of the game.
 //
 // What it computes, from the determinization it is given and nothing else: each seat's chance to
-// win, a softmax over the seats of a linear score w·f(seat) (kWeights, fitted by
-// tools/fit_supporting_cast_evaluator.cpp to heuristic self-play: a conditional logit, the
-// winners of a shared win sharing the label; held-out cross-entropy 1.16 against 1.39 for the
-// uniform guess at 4 players). The features (per seat):
+// win, a softmax over the seats of a linear score w·f(seat) (weights_for(players): one table per
+// player count, each fitted by tools/fit_supporting_cast_evaluator.cpp to heuristic self-play at
+// that count: a conditional logit, the winners of a shared win sharing the label; held-out
+// cross-entropy 1.16 against 1.39 for the uniform guess at 4 players, 1.47 against 1.95 at 7).
+// The features (per seat):
 //   f0, f1   score / 16 and its square (SC-15: 16 ends the game);
 //   f2, f3   on 15 with no rival on 0 (the next score wins), resp. with a rival on 0 (the next
 //            score hands that rival the game, SC-17);
@@ -89,9 +90,33 @@ void features_of(const SupportingCastState& s, int p, int top_rival, bool rival_
 }  // namespace
 
 namespace sc_eval {
-const Features kWeights = {
-#include "supporting_cast_weights.inc"
+namespace {
+const Features kWeights4 = {
+#include "supporting_cast_weights_4.inc"
 };
+const Features kWeights5 = {
+#include "supporting_cast_weights_5.inc"
+};
+const Features kWeights6 = {
+#include "supporting_cast_weights_6.inc"
+};
+const Features kWeights7 = {
+#include "supporting_cast_weights_7.inc"
+};
+}  // namespace
+
+const Features& weights_for(int players) {
+  switch (players) {
+    case 5:
+      return kWeights5;
+    case 6:
+      return kWeights6;
+    case 7:
+      return kWeights7;
+    default:  // 4 (SC-3: four to seven players)
+      return kWeights4;
+  }
+}
 
 void seat_features(const SupportingCastState& s, std::span<Features> out) {
   const int n = s.num_players();
@@ -128,15 +153,17 @@ void evaluate(const SupportingCastState& s, std::span<double> out, const Feature
 
 namespace {
 void evaluate_sc(const State& st, std::span<double> out) {
-  sc_eval::evaluate(static_cast<const SupportingCastState&>(st), out, sc_eval::kWeights);
+  const auto& s = static_cast<const SupportingCastState&>(st);
+  sc_eval::evaluate(s, out, sc_eval::weights_for(s.num_players()));
 }
 }  // namespace
 
 void register_supporting_cast_search() {
   // 1000 iterations as before, random rollouts capped at 10 actions, then the evaluator: 53.15%
   // against three heuristics over 2,000 games (32.80% before, 29.41% the mirror share), at half
-  // the old default's CPU time a move. The cap of 60 with the evaluator measured stronger over
-  // 1,000 games (60.30%), at the old cost; not yet confirmed over 2,000 (docs/bots.md).
+  // the old default's CPU time a move. The cap of 60 with the evaluator is stronger (56.95% over
+  // 2,000 games) at twice the CPU a move, short of issue 15's speed rule: `ismcts:depth=60` for
+  // the strongest play (docs/bots.md).
   SearchSettings s;
   s.defaults.depth = 10;
   s.evaluator = evaluate_sc;
