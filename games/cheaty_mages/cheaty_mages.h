@@ -219,6 +219,7 @@ class CheatyMagesState : public State {
   int pending_kind() const { return d_.p_kind; }
   bool confused() const;                    // Confusion on the judge
   bool reflected(int pos) const;            // CM-9
+  unsigned reflected_mask() const;          // CM-9: bit pos for each reflected fighter
   bool has_continuous(int p, int k) const;  // Invisibility / Prismatic Ray on player p
   bool banned(int k) const;                 // CM-8 by the current judge
   bool bribe_active() const;                // CM-20

@@ -1,6 +1,7 @@
 // Cheaty Mages!: the end of a match and of the game (CM-13…CM-16): refill, cleanup, the next
 // start player, the winners and the results.
 #include <algorithm>
+#include <bit>
 #include <nlohmann/json.hpp>
 
 #include "cheaty_mages/cheaty_mages.h"
@@ -98,8 +99,8 @@ void CheatyMagesState::choose_next_start() {
 
 void CheatyMagesState::legal_refill(std::vector<Action>& out) const {
   const Seat& s = d_.seats[d_.decider];
-  for (int k = 0; k < kKinds; ++k)
-    if (s.hand[static_cast<size_t>(k)] > 0) out.push_back(act::kDiscard + k);
+  for (std::uint64_t m = nonzero_kinds(s.hand); m; m &= m - 1)
+    out.push_back(act::kDiscard + std::countr_zero(m));
   out.push_back(act::kDraw);
 }
 

@@ -8,25 +8,6 @@
 
 namespace villainy::cheaty_mages {
 
-namespace {
-// Bit k set when counts[k] > 0 (counts are small and never negative), eight counts at a time: a
-// byte's high bit after adding 0x7f to its low seven bits is set exactly when the byte is not zero,
-// and the multiply gathers the eight high bits into one byte (issue 15: the per-kind loop was a
-// large share of legal-move generation).
-static_assert(std::endian::native == std::endian::little, "nonzero_kinds reads bytes in order");
-std::uint64_t nonzero_kinds(const std::array<std::int8_t, kKinds>& counts) {
-  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full, kHigh = 0x8080808080808080ull;
-  std::uint64_t out = 0;
-  for (int i = 0; i < kKinds; i += 8) {
-    std::uint64_t x = 0;
-    std::memcpy(&x, counts.data() + i, static_cast<size_t>(std::min(8, kKinds - i)));
-    const std::uint64_t high = (((x & kLow7) + kLow7) | x) & kHigh;
-    out |= (((high >> 7) * 0x0102040810204080ull) >> 56) << i;
-  }
-  return out;
-}
-}  // namespace
-
 // ---------------------------------------------------------------------------------------------
 // Queries
 // ---------------------------------------------------------------------------------------------
@@ -42,6 +23,16 @@ bool CheatyMagesState::reflected(int pos) const {
     if (s.loc == pos && s.kind == kind::kReflection) return true;
   }
   return false;
+}
+
+// Bit pos set when fighter pos is reflected (CM-9): one pass over the spells for all positions.
+unsigned CheatyMagesState::reflected_mask() const {
+  unsigned m = 0;
+  for (int i = 0; i < d_.n_spells; ++i) {
+    const Spell& s = d_.spells[static_cast<size_t>(i)];
+    if (s.kind == kind::kReflection && place::is_fighter(s.loc)) m |= 1u << s.loc;
+  }
+  return m;
 }
 
 bool CheatyMagesState::has_continuous(int p, int k) const {
@@ -182,8 +173,9 @@ void CheatyMagesState::legal_spell_turn(std::vector<Action>& out) const {
         for (int q = 0; q < n; ++q)
           if (d_.seats[q].hand_n > 0) out.push_back(act::kTargetPlayer + q);
       } else {
+        const unsigned refl = reflected_mask();
         for (int pos = 0; pos < kPositions; ++pos)
-          if (!reflected(pos)) out.push_back(act::kTargetFighter + pos);
+          if (!((refl >> pos) & 1)) out.push_back(act::kTargetFighter + pos);
       }
       return;
     }

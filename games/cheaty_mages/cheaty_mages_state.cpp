@@ -89,8 +89,19 @@ Action CheatyMagesState::sample_chance(Rng& rng) const {
     case Phase::kDealHand:
     case Phase::kDraw:
     case Phase::kFerine: {
+      // The r-th card of the deck in kind order. Blocks of eight counts are skipped whole: a
+      // count is at most 8 (the data file's copies, D1), so a block sums to at most 64 and the
+      // multiply adds its bytes into the top byte without overflow.
       int r = static_cast<int>(rng.below(static_cast<std::uint32_t>(d_.deck_n)));
-      for (int k = 0; k < kKinds; ++k) {
+      int k = 0;
+      for (; k + 8 <= kKinds; k += 8) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, d_.deck.data() + k, 8);
+        const int block = static_cast<int>((x * 0x0101010101010101ull) >> 56);
+        if (r < block) break;
+        r -= block;
+      }
+      for (; k < kKinds; ++k) {
         r -= d_.deck[static_cast<size_t>(k)];
         if (r < 0) return act::kDeal + k;
       }

@@ -2,8 +2,11 @@
 // and its bots: include cheaty_mages.h). The data is one trivially copyable struct without padding,
 // so that the fingerprint hashes all of it and nothing can be forgotten.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "villainy/core/seat_array.h"
@@ -22,6 +25,23 @@ inline constexpr int kMaxSpells = 72;        // spells in play at once
 inline constexpr int kSpellTurnGuard = 200;  // D9
 inline constexpr int kReplayGuard = 20;      // D9
 inline constexpr int kCountedMatches = 3;    // CM-4
+
+// Bit k set when counts[k] > 0 (counts are small and never negative), eight counts at a time: a
+// byte's high bit after adding 0x7f to its low seven bits is set exactly when the byte is not zero,
+// and the multiply gathers the eight high bits into one byte (issue 15: the per-kind loop was a
+// large share of legal-move generation).
+static_assert(std::endian::native == std::endian::little, "nonzero_kinds reads bytes in order");
+inline std::uint64_t nonzero_kinds(const std::array<std::int8_t, kKinds>& counts) {
+  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7full, kHigh = 0x8080808080808080ull;
+  std::uint64_t out = 0;
+  for (int i = 0; i < kKinds; i += 8) {
+    std::uint64_t x = 0;
+    std::memcpy(&x, counts.data() + i, static_cast<size_t>(std::min(8, kKinds - i)));
+    const std::uint64_t high = (((x & kLow7) + kLow7) | x) & kHigh;
+    out |= (((high >> 7) * 0x0102040810204080ull) >> 56) << i;
+  }
+  return out;
+}
 
 // Spell kinds, in data-file order (CM-1 table). A kind is also an index into hands and piles.
 namespace kind {
