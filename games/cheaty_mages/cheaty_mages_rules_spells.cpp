@@ -17,14 +17,6 @@ bool CheatyMagesState::confused() const {
   return false;
 }
 
-bool CheatyMagesState::reflected(int pos) const {
-  for (int i = 0; i < d_.n_spells; ++i) {
-    const Spell& s = d_.spells[static_cast<size_t>(i)];
-    if (s.loc == pos && s.kind == kind::kReflection) return true;
-  }
-  return false;
-}
-
 // Bit pos set when fighter pos is reflected (CM-9): one pass over the spells for all positions.
 unsigned CheatyMagesState::reflected_mask() const {
   unsigned m = 0;
@@ -33,6 +25,10 @@ unsigned CheatyMagesState::reflected_mask() const {
     if (s.kind == kind::kReflection && place::is_fighter(s.loc)) m |= 1u << s.loc;
   }
   return m;
+}
+
+bool CheatyMagesState::reflected(int pos) const {
+  return place::is_fighter(pos) && ((reflected_mask() >> pos) & 1);
 }
 
 bool CheatyMagesState::has_continuous(int p, int k) const {
