@@ -14,13 +14,13 @@
 namespace villainy {
 namespace {
 
-void setup() {
+void register_everything() {
   register_all_games();
   register_all_agents();
 }
 
 TEST(Tournament, SameReportWhateverTheThreadCount) {
-  setup();
+  register_everything();
   for (const GameEntry* e : registered_games()) {
     TournamentConfig cfg;
     cfg.game = load_game(e->info.name, {}, e->info.min_players);
@@ -39,7 +39,7 @@ TEST(Tournament, SameReportWhateverTheThreadCount) {
 }
 
 TEST(Tournament, SeatsRotateAndCountsAddUp) {
-  setup();
+  register_everything();
   const GameEntry* e = registered_games().front();
   const int k = e->info.min_players;
   TournamentConfig cfg;
@@ -68,7 +68,7 @@ TEST(Tournament, SeatsRotateAndCountsAddUp) {
 // Points split shared wins: in every game the points of all seats add up to 1 (every game here has
 // a winner), so a mirror match gives each agent name exactly its seats' share.
 TEST(Tournament, PointsSplitSharedWins) {
-  setup();
+  register_everything();
   for (const GameEntry* e : registered_games()) {
     const int k = e->info.min_players;
     TournamentConfig cfg;
@@ -86,7 +86,7 @@ TEST(Tournament, PointsSplitSharedWins) {
 }
 
 TEST(Tournament, BadAgentIsAnError) {
-  setup();
+  register_everything();
   TournamentConfig cfg;
   cfg.game = load_game(registered_games().front()->info.name, {},
                        registered_games().front()->info.min_players);

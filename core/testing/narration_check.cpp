@@ -15,19 +15,19 @@ namespace {
 
 constexpr int kAppliedPerCall = 2;  // actions applied (on clones) per narration_difference call
 
-std::string cut(std::string s) {
+std::string cut_long(std::string s) {
   if (s.size() > 2000) s = s.substr(0, 2000) + "…";
   return s;
 }
 
-std::string viewer_name(Player v) {
+std::string viewer_label(Player v) {
   return v == kSpectator ? std::string("the spectator") : fmt::format("seat {}", v);
 }
 
 std::string dump(const std::vector<Event>& es) {
   nlohmann::json j = nlohmann::json::array();
   for (const Event& e : es) j.push_back(e);
-  return cut(j.dump());
+  return cut_long(j.dump());
 }
 
 // The first event that does not render (in any language) for `viewer`, or "".
@@ -71,7 +71,8 @@ std::string render_problem(const Catalogue& cat, const Event& e, Player viewer) 
     try {
       strict.render(e, ctx);
     } catch (const Error& err) {
-      return fmt::format("event {} does not render: {}", cut(nlohmann::json(e).dump()), err.what());
+      return fmt::format("event {} does not render: {}", cut_long(nlohmann::json(e).dump()),
+                         err.what());
     }
   }
   return "";
@@ -100,11 +101,11 @@ std::string narration_difference(
     const Event ea = a.action_event(x, v), eb = b.action_event(x, v);
     for (const Event* e : {&ea, &eb})
       if (std::string p = render_problem(cat, *e, v); !p.empty())
-        return fmt::format("'{}' for {}: {}", a.game().action_name(x), viewer_name(v), p);
+        return fmt::format("'{}' for {}: {}", a.game().action_name(x), viewer_label(v), p);
     if (ea == eb || shows_apart(x)) continue;
     return fmt::format("the event of '{}' for {} depends on what it cannot see: {} vs {}",
-                       a.game().action_name(x), viewer_name(v), cut(nlohmann::json(ea).dump()),
-                       cut(nlohmann::json(eb).dump()));
+                       a.game().action_name(x), viewer_label(v),
+                       cut_long(nlohmann::json(ea).dump()), cut_long(nlohmann::json(eb).dump()));
   }
   // What applying a few of them narrates.
   Rng rng(seed ^ 0x6e61727261746eULL);
@@ -113,12 +114,12 @@ std::string narration_difference(
     auto a2 = a.clone(), b2 = b.clone();
     const std::vector<Event> ea = a2->apply_narrated(x, v), eb = b2->apply_narrated(x, v);
     if (std::string p = render_problems(cat, ea, v); !p.empty())
-      return fmt::format("after '{}', for {}: {}", a.game().action_name(x), viewer_name(v), p);
+      return fmt::format("after '{}', for {}: {}", a.game().action_name(x), viewer_label(v), p);
     if (std::string p = render_problems(cat, eb, v); !p.empty())
-      return fmt::format("after '{}', for {}: {}", a.game().action_name(x), viewer_name(v), p);
+      return fmt::format("after '{}', for {}: {}", a.game().action_name(x), viewer_label(v), p);
     if (ea == eb || !views_differ(*a2, *b2, v).empty()) continue;
     return fmt::format("what '{}' narrates to {} depends on what it cannot see: {} vs {}",
-                       a.game().action_name(x), viewer_name(v), dump(ea), dump(eb));
+                       a.game().action_name(x), viewer_label(v), dump(ea), dump(eb));
   }
   // Two actions described alike to v (a card played face down, whichever it is) are told alike:
   // their events, and what applying them narrates, are equal unless v's views afterwards differ.
@@ -138,8 +139,8 @@ std::string narration_difference(
   std::vector<Event> ex = ax->apply_narrated(x, v), ey = ay->apply_narrated(y, v);
   if (ex == ey || !views_differ(*ax, *ay, v).empty()) return "";
   return fmt::format("'{}' and '{}' look alike to {} ('{}') but are told apart: {} vs {}",
-                     a.game().action_name(x), a.game().action_name(y), viewer_name(v),
-                     cut(a.describe_action(x, v)), dump(ex), dump(ey));
+                     a.game().action_name(x), a.game().action_name(y), viewer_label(v),
+                     cut_long(a.describe_action(x, v)), dump(ex), dump(ey));
 }
 
 NarrationReport check_narration_games(const std::shared_ptr<const Game>& game, int games,
@@ -175,10 +176,10 @@ NarrationReport check_narration_games(const std::shared_ptr<const Game>& game, i
           for (const std::string& lang : languages()) {
             ctx.lang = lang;
             if (!e.empty() && cat.render(e, ctx) == "[" + e.id + "]" && r.problems.size() < 20)
-              r.problems.push_back(
-                  fmt::format("game {} step {}: the choice '{}' does not render "
-                              "in {}: {}",
-                              g, step, game->action_name(x), lang, cut(nlohmann::json(e).dump())));
+              r.problems.push_back(fmt::format(
+                  "game {} step {}: the choice '{}' does not render "
+                  "in {}: {}",
+                  g, step, game->action_name(x), lang, cut_long(nlohmann::json(e).dump())));
           }
         }
         a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
@@ -193,7 +194,7 @@ NarrationReport check_narration_games(const std::shared_ptr<const Game>& game, i
           if (std::string p = render_problem(cat, e, viewers[i]);
               !p.empty() && r.problems.size() < 20)
             r.problems.push_back(fmt::format("game {} step {} ('{}'), for {}: {}", g, step, name,
-                                             viewer_name(viewers[i]), p));
+                                             viewer_label(viewers[i]), p));
         }
       }
       if (step > game->max_game_length()) {

@@ -126,7 +126,7 @@ void register_race() {
                  {}});
 }
 
-std::string error_of(const auto& f) {
+std::string thrown_message(const auto& f) {
   try {
     f();
   } catch (const Error& e) {
@@ -134,7 +134,7 @@ std::string error_of(const auto& f) {
   }
   return "(no error)";
 }
-bool has(const std::string& s, const std::string& part) {
+bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
 
@@ -250,31 +250,36 @@ TEST(TypedOptions, DefaultsAndGivenValuesAreTyped) {
 
 TEST(TypedOptions, BadValuesAreRefusedAtParseNamingTheOptionAndWhatIsAllowed) {
   for (const std::string bad : {"-1", "10001", "4x", "", " 4", "0x10", "99999999999999999999"}) {
-    const std::string e = error_of([&] { Options::parse(typed_specs(), {{"round-limit", bad}}); });
-    EXPECT_TRUE(has(e, "option 'round-limit'") && has(e, "0..10000")) << bad << ": " << e;
+    const std::string e = thrown_message([&] {
+      Options::parse(typed_specs(), {{"round-limit", bad}});
+    });
+    EXPECT_TRUE(contains(e, "option 'round-limit'") && contains(e, "0..10000")) << bad << ": " << e;
   }
-  const std::string b = error_of([] { Options::parse(typed_specs(), {{"sacrifice", "yes"}}); });
-  EXPECT_TRUE(has(b, "option 'sacrifice'") && has(b, "on, off")) << b;
-  const std::string c = error_of([] { Options::parse(typed_specs(), {{"ties", "both"}}); });
-  EXPECT_TRUE(has(c, "option 'ties'") && has(c, "none, defender")) << c;
+  const std::string b = thrown_message([] {
+    Options::parse(typed_specs(), {{"sacrifice", "yes"}});
+  });
+  EXPECT_TRUE(contains(b, "option 'sacrifice'") && contains(b, "on, off")) << b;
+  const std::string c = thrown_message([] { Options::parse(typed_specs(), {{"ties", "both"}}); });
+  EXPECT_TRUE(contains(c, "option 'ties'") && contains(c, "none, defender")) << c;
   // A game's own bad default is caught as soon as its options are parsed.
   auto specs = typed_specs();
   specs[0].default_value = "many";
-  EXPECT_TRUE(has(error_of([&] { Options::parse(specs, {}); }), "round-limit"));
+  EXPECT_TRUE(contains(thrown_message([&] { Options::parse(specs, {}); }), "round-limit"));
 }
 
 TEST(TypedOptions, AskingForTheWrongKindIsAnErrorNamingTheOption) {
   const Options o = Options::parse(typed_specs(), {});
-  EXPECT_TRUE(has(error_of([&] { o.get_int("sacrifice"); }), "'sacrifice' is a yes/no"));
-  EXPECT_TRUE(has(error_of([&] { o.get_bool("round-limit"); }), "'round-limit' is a whole"));
-  EXPECT_TRUE(has(error_of([&] { o.get_choice("cast"); }), "'cast'"));
-  EXPECT_TRUE(has(error_of([&] { o.get_path("ties"); }), "does not name a file"));
-  EXPECT_TRUE(has(error_of([&] { o.get_int("nope"); }), "no option named 'nope'"));
-  EXPECT_TRUE(has(error_of([&] { o.get_enum<Ties>("name"); }), "free text"));
-  EXPECT_TRUE(has(error_of([&] {
-                    o.get_enum<Ties>("ties", {{"defender", Ties::kDefender}});
-                  }),
-                  "'none'"));
+  EXPECT_TRUE(contains(thrown_message([&] { o.get_int("sacrifice"); }), "'sacrifice' is a yes/no"));
+  EXPECT_TRUE(
+      contains(thrown_message([&] { o.get_bool("round-limit"); }), "'round-limit' is a whole"));
+  EXPECT_TRUE(contains(thrown_message([&] { o.get_choice("cast"); }), "'cast'"));
+  EXPECT_TRUE(contains(thrown_message([&] { o.get_path("ties"); }), "does not name a file"));
+  EXPECT_TRUE(contains(thrown_message([&] { o.get_int("nope"); }), "no option named 'nope'"));
+  EXPECT_TRUE(contains(thrown_message([&] { o.get_enum<Ties>("name"); }), "free text"));
+  EXPECT_TRUE(contains(thrown_message([&] {
+                         o.get_enum<Ties>("ties", {{"defender", Ties::kDefender}});
+                       }),
+                       "'none'"));
 }
 
 TEST(TypedOptions, AllowedTextDescribesEachKind) {
@@ -338,10 +343,10 @@ TEST(ScriptedTable, ExpectLegalAndIllegal) {
   // The checks can fail, with the reason.
   const auto legal_fail = t.expect_legal("add:2");
   EXPECT_FALSE(legal_fail);
-  EXPECT_TRUE(has(legal_fail.message(), "legal: add:1")) << legal_fail.message();
+  EXPECT_TRUE(contains(legal_fail.message(), "legal: add:1")) << legal_fail.message();
   const auto illegal_fail = t.expect_illegal("add:1");
   EXPECT_FALSE(illegal_fail);
-  EXPECT_TRUE(has(illegal_fail.message(), "'add:1' is legal")) << illegal_fail.message();
+  EXPECT_TRUE(contains(illegal_fail.message(), "'add:1' is legal")) << illegal_fail.message();
   EXPECT_EQ(t.history().size(), 1u);  // the refused actions changed nothing
 }
 
@@ -349,15 +354,18 @@ TEST(ScriptedTable, AWrongStepSaysWhatWhoAndWhatWasLegal) {
   register_race();
   ScriptedTable t("test-race", 2);
   std::string e = script_error_of([&] { t.play("add:1"); });
-  EXPECT_TRUE(has(e, "step 1") && has(e, "no seat decides") && has(e, "chance to move")) << e;
+  EXPECT_TRUE(contains(e, "step 1") && contains(e, "no seat decides") &&
+              contains(e, "chance to move"))
+      << e;
   t.force("die:1");
   e = script_error_of([&] { t.play("add:2"); });
-  EXPECT_TRUE(has(e, "'add:2' is not legal") && has(e, "seat 0 to move") && has(e, "legal: add:1"))
+  EXPECT_TRUE(contains(e, "'add:2' is not legal") && contains(e, "seat 0 to move") &&
+              contains(e, "legal: add:1"))
       << e;
   e = script_error_of([&] { t.force("die:2"); });
-  EXPECT_TRUE(has(e, "chance does not decide")) << e;
+  EXPECT_TRUE(contains(e, "chance does not decide")) << e;
   e = script_error_of([&] { t.play("add:9"); });
-  EXPECT_TRUE(has(e, "no action named 'add:9'") && has(e, "similar: add:1, add:2")) << e;
+  EXPECT_TRUE(contains(e, "no action named 'add:9'") && contains(e, "similar: add:1, add:2")) << e;
   EXPECT_EQ(&t.as<RaceState>(), &t.state());
 }
 

@@ -18,10 +18,6 @@
 namespace villainy::mwahahaha {
 
 namespace {
-int vidx(Player viewer) {
-  return viewer >= 0 ? viewer : kMaxPlayers;
-}
-
 [[noreturn]] void short_pool(const char* what) {
   throw std::logic_error(std::string("mwahahaha resample: fewer hidden ") + what +
                          " than hidden places (inconsistent state)");

@@ -10,6 +10,11 @@ namespace villainy::mwahahaha {
 
 inline constexpr int kMaxPlayers = 5;
 inline constexpr int kViewers = kMaxPlayers + 1;  // seats + spectator (public knowledge)
+// A viewer's index in per-viewer tables of kViewers entries: the seat, or kMaxPlayers for the
+// spectator.
+inline int vidx(int viewer) {
+  return viewer >= 0 ? viewer : kMaxPlayers;
+}
 inline constexpr int kTypes = 4;
 inline constexpr int kRawKinds = 14;  // 0..11 = type*3+value-1, 12 wild, 13 betrayed
 inline constexpr int kWild = 12;

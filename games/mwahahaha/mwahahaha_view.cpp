@@ -16,9 +16,6 @@ namespace villainy::mwahahaha {
 using nlohmann::json;
 
 namespace {
-int vidx(Player viewer) {
-  return viewer >= 0 ? viewer : kMaxPlayers;
-}
 const char* stage_name(Stage s) {
   static const char* n[] = {"chance",
                             "pick-scientist",

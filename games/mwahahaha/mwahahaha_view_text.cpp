@@ -12,12 +12,6 @@
 namespace villainy::mwahahaha {
 using nlohmann::json;
 
-namespace {
-int vidx(Player viewer) {
-  return viewer >= 0 ? viewer : kMaxPlayers;
-}
-}  // namespace
-
 std::string MwahahahaState::view_text(Player viewer) const {
   RenderContext ctx;
   ctx.viewer = viewer;
