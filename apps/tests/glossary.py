@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""The club's words (issue 26): one 繁體中文 glossary per game, used everywhere.
+
+games/<game>/data/glossary.json holds every game term: its English name, its 繁中 name as the seed
+rulebook prints it (with the seed's line), the decision where the seed has no term or a typo, and
+`forbidden`: regular expressions for the other names our strings used. This script
+
+  docs [--check]        writes docs/glossary/<game>.md from the glossaries (--check: fails when a
+                        page is not what the glossary gives)
+  check [--villainy V] [--seeds DIR]
+                        scans every 繁中 string a player of each game can see — the game's and the
+                        core message catalogues, the card data, the web client's strings, the
+                        terminal's strings, the golden zh-TW transcripts of whole games (kept equal
+                        to what `villainy play` prints by the golden tests) and, with --villainy,
+                        `rules GAME --text --lang zh-TW` — and fails when a concept appears under
+                        a name other than its glossary name, when a catalogue message says 回合
+                        for a turn or 輪 for a round, or when an English word is left. With
+                        --seeds, every seed quote must be a verbatim part of the seed rulebook.
+  selftest              the check catches what it guards (on made-up strings)
+
+Card names are proper names: they are left out of the term scan (房地產帝國 is an Empire's name),
+except for the glossary's own `card` terms, which name cards.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+GAMES = {"supporting-cast": "supporting_cast", "cheaty-mages": "cheaty_mages",
+         "mwahahaha": "mwahahaha"}
+PREFIX = {"supporting-cast": "sc.", "cheaty-mages": "cm.", "mwahahaha": "mw."}
+CJK = re.compile(r"[\u3400-\u9fff]")
+# Latin words a 繁中 screen may show: the terminal's commands, y/n, Enter, the bribe option's
+# printed name (違規OK！), dice (D6), the other language's name in a language menu.
+ALLOWED_LATIN = {"help", "card", "log", "view", "quit", "Enter", "y", "n", "N", "OK", "D6",
+                 "villainy", "play", "resume", "record", "English", "lang", "HP"}
+LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def glossary(game):
+    return load(os.path.join(ROOT, "games", GAMES[game], "data", "glossary.json"))
+
+
+# --- the documents ---------------------------------------------------------------------------
+
+def page(g):
+    out = [f"# {g['title']['en']} — {g['title']['zh']}: the glossary", "",
+           f"Generated from `games/{GAMES[g['game']]}/data/glossary.json` by "
+           "`apps/tests/glossary.py docs`; edit the JSON, not this page. The 繁中 name is the one the "
+           f"seed rulebook (`../shared/seeds/{g['seed']}`) prints, quoted; the decision says why where "
+           "the seed has none, two, or a typo. `transcript_glossary` (ctest) fails when a 繁中 "
+           "string uses a forbidden name. Rules: [docs/rules/"
+           f"{g['game']}.md](../rules/{g['game']}.md); all glossaries: [README](README.md).", "",
+           "| kind | English | 繁中 | the seed prints | decision | not |", "|---|---|---|---|---|---|"]
+    for t in g["terms"]:
+        seed = f"「{t['seed'].strip()}」" if t.get("seed") else "—"
+        nots = "、".join(f"`{x}`" for x in t.get("forbidden", [])) or ""
+        cell = lambda s: s.replace("|", "\\|")
+        out.append(f"| {t['kind']} | {t['en']} | **{t['zh']}** | {cell(seed)} | "
+                   f"{cell(t.get('decision', ''))} | {cell(nots)} |")
+    out.append("")
+    return "\n".join(out)
+
+
+def docs(check):
+    bad = 0
+    for game in GAMES:
+        path = os.path.join(ROOT, "docs", "glossary", f"{game}.md")
+        want = page(glossary(game))
+        have = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if have == want:
+            continue
+        if check:
+            print(f"{path}: not what glossary.json gives (run apps/tests/glossary.py docs)")
+            bad += 1
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(want)
+    return bad
+
+
+# --- what a player sees ----------------------------------------------------------------------
+
+def zh_fields(o, path=""):
+    """(path, text) of every 繁中 string field of card data."""
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k in ("_comment", "note"):
+                continue
+            yield from zh_fields(v, f"{path}.{k}")
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            yield from zh_fields(v, f"{path}[{i}]")
+    elif isinstance(o, str) and CJK.search(o):
+        yield path, o
+
+
+def card_names(game):
+    """The 繁中 proper names of the game's cards (names, not terms: resources and levels are
+    terms; so are Mwahahaha!'s Raw Material cards, named by resource)."""
+    names = set()
+    d = os.path.join(ROOT, "games", GAMES[game], "data")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".json") or f in ("glossary.json", "messages.json"):
+            continue
+        for path, text in zh_fields(load(os.path.join(d, f))):
+            leaf = path.rsplit(".", 1)[-1]
+            if leaf in ("name_zh", "power_zh") or (
+                    leaf == "zh" and re.match(r"\.(scientists|devices|empires|minions|dirty_tricks)", path)):
+                names.add(text)
+    return names
+
+
+def sources(game, villainy=None):
+    """(where, 繁中 text, English text or None) of everything a player of the game reads."""
+    gdir = os.path.join(ROOT, "games", GAMES[game], "data")
+    for cat in (os.path.join(gdir, "messages.json"), os.path.join(ROOT, "core", "data", "messages.json")):
+        m = load(cat)["messages"]
+        for k, v in m["zh-TW"].items():
+            yield f"{os.path.relpath(cat, ROOT)}:{k}", v, m["en"].get(k)
+    for f in sorted(os.listdir(gdir)):
+        if f.endswith(".json") and f not in ("glossary.json", "messages.json"):
+            for path, text in zh_fields(load(os.path.join(gdir, f))):
+                yield f"games/{GAMES[game]}/data/{f}:{path}", text, None
+    web = os.path.join(ROOT, "web", "src", "i18n", "zh-TW.json")
+    if os.path.exists(web):
+        en = load(os.path.join(ROOT, "web", "src", "i18n", "en.json"))
+        prefixes = tuple(PREFIX.values()) + ("opt.", "optn.", "optv.")
+        for k, v in load(web).items():
+            mine = k.startswith(PREFIX[game]) or f".{game}." in k or k.startswith(f"opt.{game}")
+            if mine or not k.startswith(prefixes):
+                yield f"web/src/i18n/zh-TW.json:{k}", v, en.get(k)
+    gweb = os.path.join(ROOT, "web", "src", "games", GAMES[game], "i18n.zh-TW.json")
+    if os.path.exists(gweb):
+        en = load(gweb.replace("zh-TW", "en"))
+        for k, v in load(gweb).items():
+            yield f"{os.path.relpath(gweb, ROOT)}:{k}", v, en.get(k)
+    for cpp in ("ui_text.cpp",):
+        src = open(os.path.join(ROOT, "apps", "villainy", cpp), encoding="utf-8").read()
+        for m in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', src):
+            if CJK.search(m.group(1)):
+                yield f"apps/villainy/{cpp}:{src.count(chr(10), 0, m.start()) + 1}", m.group(1), None
+    golden = os.path.join(ROOT, "apps", "tests", "golden", f"{game}.zh-TW.txt")
+    if os.path.exists(golden):
+        for n, line in enumerate(open(golden, encoding="utf-8"), 1):
+            if CJK.search(line):
+                yield f"apps/tests/golden/{game}.zh-TW.txt:{n}", line.rstrip("\n"), None
+    if villainy:
+        text = subprocess.run([villainy, "rules", game, "--text", "--lang", "zh-TW"], check=True,
+                              capture_output=True, text=True).stdout
+        for n, line in enumerate(text.split("\n"), 1):
+            yield f"`rules {game} --text --lang zh-TW`:{n}", line, None
+
+
+def strip_names(text, names):
+    for n in sorted(names, key=len, reverse=True):
+        text = text.replace(n, "□")
+    return text
+
+
+def problems(game, items, g=None, names=None):
+    """Every (where, problem) of the items against the game's glossary."""
+    g = g or glossary(game)
+    names = card_names(game) if names is None else names
+    rules = []
+    for t in g["terms"]:
+        for pat in t.get("forbidden", []):
+            rules.append((re.compile(pat), t))
+    out = []
+    for where, zh, en in items:
+        if not isinstance(zh, str) or not zh:
+            continue
+        plain = strip_names(PLACEHOLDER.sub(" ", zh), names)
+        raw = PLACEHOLDER.sub(" ", zh)
+        for rx, t in rules:
+            m = rx.search(raw if t["kind"] == "card" else plain)
+            if m:
+                out.append((where, f"「{m.group(0)}」 for {t['en']}: the glossary says 「{t['zh']}」", zh))
+        if CJK.search(zh):
+            if en is not None and "turn" in g.get("time_words", ["round", "turn"]):
+                if re.search(r"\bturns?\b", en, re.I) and "回合" in zh:
+                    out.append((where, "回合 for a turn (English: “%s”): a turn is 輪" % en, zh))
+                if re.search(r"\brounds?\b", en, re.I) and re.search(r"輪(?!到|流)", zh):
+                    out.append((where, "輪 for a round (English: “%s”): a round is 回合" % en, zh))
+            for w in LATIN.findall(strip_names(raw, names)):
+                if w not in ALLOWED_LATIN and not w.startswith("--"):
+                    out.append((where, f"English left: “{w}”", zh))
+    return out
+
+
+def seed_problems(g, seeds):
+    path = os.path.join(seeds, g["seed"])
+    if not os.path.exists(path):
+        return [(path, "no seed rulebook", "")]
+    # Verbatim but for runs of white space (the seed's lines carry no-break and ideographic spaces).
+    norm = lambda s: re.sub(r"\s+", " ", s).strip()
+    text = norm(open(path, encoding="utf-8").read())
+    return [(f"glossary {g['game']}:{t['id']}", "seed quote not in the seed rulebook", t["seed"])
+            for t in g["terms"] if t.get("seed") and norm(t["seed"]) not in text]
+
+
+def check(villainy=None, seeds=None):
+    bad = 0
+    for game in GAMES:
+        g = glossary(game)
+        found = problems(game, sources(game, villainy), g)
+        if seeds:
+            found += seed_problems(g, seeds)
+        for where, what, text in found:
+            print(f"{game}: {where}: {what}\n    {text}")
+        bad += len(found)
+    bad += docs(check=True)
+    print(f"{bad} problem(s)" if bad else "the glossaries hold: every 繁中 string uses the club's words")
+    return 1 if bad else 0
+
+
+def selftest():
+    g = {"game": "x", "terms": [
+        {"id": "minion", "kind": "card kind", "en": "Minion", "zh": "邪惡爪牙", "forbidden": ["(?<!邪惡)爪牙", "手下"]},
+        {"id": "conf", "kind": "card", "en": "Confusion", "zh": "混亂", "forbidden": ["迷惑"]}]}
+    names = {"爪牙營造", "迷惑"}
+    cases = [
+        ("{seat:seat}派出邪惡爪牙", None, 0),
+        ("{seat:seat}派出爪牙", None, 1),  # a variant
+        ("手下都走了", None, 1),
+        ("你抽到爪牙營造", None, 0),  # a card's proper name
+        ("你打出迷惑", None, 1),  # ... unless the glossary names that card
+        ("結束你的回合", "End your turn", 1),
+        ("第 {n} 輪開始", "Round {n} begins", 1),
+        ("輪到{seat:seat}", "{seat:seat}'s turn", 0),
+        ("所有人都 pass 後", None, 1),  # English left over
+        ("輸入 help", None, 0),
+    ]
+    fails = 0
+    for zh, en, want in cases:
+        got = len(problems("x", [("t", zh, en)], g, names))
+        if got != want:
+            print(f"selftest: {zh!r}: {got} problem(s), expected {want}")
+            fails += 1
+    print("selftest:", "ok" if not fails else f"{fails} failure(s)")
+    return 1 if fails else 0
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[1] == "docs":
+        return 1 if docs("--check" in argv) else 0
+    if len(argv) >= 2 and argv[1] == "check":
+        opt = lambda name: argv[argv.index(name) + 1] if name in argv else None
+        return check(opt("--villainy"), opt("--seeds"))
+    if len(argv) >= 2 and argv[1] == "selftest":
+        return selftest()
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
