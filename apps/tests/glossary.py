@@ -93,7 +93,7 @@ def zh_fields(o, path=""):
     """(path, text) of every 繁中 string field of card data."""
     if isinstance(o, dict):
         for k, v in o.items():
-            if k in ("_comment", "note"):
+            if k in ("_comment", "note", "notes"):
                 continue
             yield from zh_fields(v, f"{path}.{k}")
     elif isinstance(o, list):
@@ -135,8 +135,8 @@ def sources(game, villainy=None):
         en = load(os.path.join(ROOT, "web", "src", "i18n", "en.json"))
         prefixes = tuple(PREFIX.values()) + ("opt.", "optn.", "optv.")
         for k, v in load(web).items():
-            mine = k.startswith(PREFIX[game]) or f".{game}." in k or k.startswith(f"opt.{game}")
-            if mine or not k.startswith(prefixes):
+            of = lambda o: k.startswith(PREFIX[o]) or f".{o}." in k or k.startswith(f"opt.{o}")
+            if of(game) or not (k.startswith(prefixes) or any(of(o) for o in GAMES)):
                 yield f"web/src/i18n/zh-TW.json:{k}", v, en.get(k)
     gweb = os.path.join(ROOT, "web", "src", "games", GAMES[game], "i18n.zh-TW.json")
     if os.path.exists(gweb):
@@ -185,7 +185,9 @@ def problems(game, items, g=None, names=None):
             if m:
                 out.append((where, f"「{m.group(0)}」 for {t['en']}: the glossary says 「{t['zh']}」", zh))
         if CJK.search(zh):
-            if en is not None and "turn" in g.get("time_words", ["round", "turn"]):
+            # A short message says one thing: its English tells whether it means a turn or a round.
+            if en is not None and "\n" not in en and not (
+                    re.search(r"\bturns?\b", en, re.I) and re.search(r"\brounds?\b", en, re.I)):
                 if re.search(r"\bturns?\b", en, re.I) and "回合" in zh:
                     out.append((where, "回合 for a turn (English: “%s”): a turn is 輪" % en, zh))
                 if re.search(r"\brounds?\b", en, re.I) and re.search(r"輪(?!到|流)", zh):
@@ -215,7 +217,7 @@ def check(villainy=None, seeds=None):
         if seeds:
             found += seed_problems(g, seeds)
         for where, what, text in found:
-            print(f"{game}: {where}: {what}\n    {text}")
+            print(f"{game}: {where}: {what}\n    {text[:160]}")
         bad += len(found)
     bad += docs(check=True)
     print(f"{bad} problem(s)" if bad else "the glossaries hold: every 繁中 string uses the club's words")

@@ -209,7 +209,16 @@ std::string wrap_block(std::string_view block, int width) {
     const std::string_view line = block.substr(start, has_nl ? nl - start : std::string_view::npos);
     size_t indent = 0;
     while (indent < line.size() && line[indent] == ' ') ++indent;
-    const std::string rest(indent + 2, ' ');
+    // A list item ("* text", "- text", "12. text") hangs under its text; other lines by 2.
+    size_t hang = indent + 2;
+    size_t m = indent;
+    while (m < line.size() && line[m] >= '0' && line[m] <= '9') ++m;
+    if (m > indent && m + 1 < line.size() && line[m] == '.' && line[m + 1] == ' ')
+      hang = m + 2;
+    else if (m == indent && m + 1 < line.size() && (line[m] == '*' || line[m] == '-') &&
+             line[m + 1] == ' ')
+      hang = m + 2;
+    const std::string rest(hang, ' ');
     for (const auto& l : wrap(line, width, "", rest)) {
       out += l;
       out += '\n';

@@ -1,7 +1,7 @@
 // The template language of docs/narration.md, rendered as the engine's Catalogue renders it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { render, type RenderContext } from './narration';
+import { cjkSpacing, render, type RenderContext } from './narration';
 
 const cards: Record<string, string> = { 'wolf.e3': 'Runs ahead', 'queen.h1': 'Snow White' };
 const core = {
@@ -69,4 +69,12 @@ test('a phrase for inside a sentence keeps its first letter', () => {
   const c = ctx(null, { t: 'a chain was completed' });
   assert.equal(render(c, 't'), 'A chain was completed');
   assert.equal(render({ ...c, phrase: true }, 't'), 'a chain was completed');
+});
+
+test('繁中 spacing: one space between CJK and Latin or digits, none by full-width punctuation', () => {
+  assert.equal(cjkSpacing('你指定5 號玩家'), '你指定 5 號玩家');
+  assert.equal(cjkSpacing('輪到Alice了'), '輪到 Alice 了');
+  assert.equal(cjkSpacing('數字是循環的： 7 和 1'), '數字是循環的：7 和 1');
+  assert.equal(cjkSpacing('（ 1 號玩家 ）'), '（1 號玩家）');
+  assert.equal(cjkSpacing('  大野狼 1\n  城市 能源 1'), '  大野狼 1\n  城市 能源 1');
 });
