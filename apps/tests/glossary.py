@@ -16,6 +16,11 @@ rulebook prints it (with the seed's line), the decision where the seed has no te
                         a name other than its glossary name, when a catalogue message says 回合
                         for a turn or 輪 for a round, or when an English word is left. With
                         --seeds, every seed quote must be a verbatim part of the seed rulebook.
+  wrap VILLAINY [W…]    `rules GAME --text --lang zh-TW --width W` (W = 60, 80, 100 by default)
+                        for every game is wrapped once and cleanly: no line wider than W display
+                        columns (East Asian Width), every line of a paragraph but its last is full
+                        (the next line's first word or character would not have fitted), and the
+                        text is the same at every width
   selftest              the check catches what it guards (on made-up strings)
 
 Card names are proper names: they are left out of the term scan (房地產帝國 is an Empire's name),
@@ -34,8 +39,11 @@ PREFIX = {"supporting-cast": "sc.", "cheaty-mages": "cm.", "mwahahaha": "mw."}
 CJK = re.compile(r"[\u3400-\u9fff]")
 # Latin words a 繁中 screen may show: the terminal's commands, y/n, Enter, the bribe option's
 # printed name (違規OK！), dice (D6), the other language's name in a language menu.
+# The bots' agent names (heuristic, …) are what one types after --seats, like a nickname.
 ALLOWED_LATIN = {"help", "card", "log", "view", "quit", "Enter", "y", "n", "N", "OK", "D6",
-                 "villainy", "play", "resume", "record", "English", "lang", "HP"}
+                 "villainy", "play", "resume", "record", "English", "lang", "HP",
+                 "human", "heuristic", "random", "ismcts"}
+ESCAPE = re.compile(r"(\x1b|\^\[)\[[0-9;]*[A-Za-z]")
 LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
@@ -178,8 +186,8 @@ def problems(game, items, g=None, names=None):
     for where, zh, en in items:
         if not isinstance(zh, str) or not zh:
             continue
-        plain = strip_names(PLACEHOLDER.sub(" ", zh), names)
-        raw = PLACEHOLDER.sub(" ", zh)
+        raw = PLACEHOLDER.sub(" ", ESCAPE.sub("", zh))
+        plain = strip_names(raw, names)
         for rx, t in rules:
             m = rx.search(raw if t["kind"] == "card" else plain)
             if m:
@@ -224,6 +232,73 @@ def check(villainy=None, seeds=None):
     return 1 if bad else 0
 
 
+# --- wrapping --------------------------------------------------------------------------------
+
+NO_LINE_START = set("，。、；：？！）」』】…—·‧")
+
+
+def width(s):
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
+               for c in s)
+
+
+def first_unit(s):
+    """The first unbreakable piece of s: a Latin word, or a wide character with the punctuation
+    that may not start a line after it."""
+    if not s:
+        return ""
+    if width(s[0]) == 1:
+        return s.split(" ", 1)[0]
+    i = 1
+    while i < len(s) and s[i] in NO_LINE_START:
+        i += 1
+    return s[:i]
+
+
+def wrap_problems(logical, out, w):
+    """Problems of `out` (the text wrapped to w) against its logical lines."""
+    found = []
+    lines = out.split("\n")
+    k = 0
+    for n, src in enumerate(logical):
+        group = [lines[k]] if k < len(lines) else [""]
+        k += 1
+        content = src.strip()
+        joined = lambda g: "".join(x.strip() if i else x.strip() for i, x in enumerate(g))
+        # Continuation lines carry the hanging indent; gather them until the logical line is whole.
+        while re.sub(r"\s", "", joined(group)) != re.sub(r"\s", "", content) and k < len(lines):
+            group.append(lines[k])
+            k += 1
+        if re.sub(r"\s", "", joined(group)) != re.sub(r"\s", "", content):
+            found.append(f"width {w}: logical line {n + 1} not found whole: {src[:40]!r}")
+            return found
+        for i, line in enumerate(group):
+            if width(line) > w:
+                found.append(f"width {w}: {width(line)} columns: {line!r}")
+            if i + 1 < len(group):
+                nxt = group[i + 1].lstrip(" ")
+                unit = first_unit(nxt)
+                gap = 1 if width(unit[:1]) == 1 and width(line[-1:]) == 1 else 0
+                if width(line) + gap + width(unit) <= w:
+                    found.append(f"width {w}: line broken early (「{unit}」 fits): {line!r}")
+    return found
+
+
+def wrap_check(villainy, widths):
+    bad = 0
+    for game in GAMES:
+        run = lambda *a: subprocess.run([villainy, "rules", game, "--text", "--lang", "zh-TW", *a],
+                                        check=True, capture_output=True, text=True).stdout
+        logical = run("--width", "1000").rstrip("\n").split("\n")
+        for w in widths:
+            for p in wrap_problems(logical, run("--width", str(w)).rstrip("\n"), w):
+                print(f"{game}: {p}")
+                bad += 1
+    print(f"{bad} wrapping problem(s)" if bad else f"rules --text wraps cleanly at {widths}")
+    return 1 if bad else 0
+
+
 def selftest():
     g = {"game": "x", "terms": [
         {"id": "minion", "kind": "card kind", "en": "Minion", "zh": "邪惡爪牙", "forbidden": ["(?<!邪惡)爪牙", "手下"]},
@@ -247,6 +322,14 @@ def selftest():
         if got != want:
             print(f"selftest: {zh!r}: {got} problem(s), expected {want}")
             fails += 1
+    # Wrapping: a clean wrap passes; a re-wrapped line (one character alone) and a line too wide fail.
+    logical = ["甲乙丙丁戊己庚辛壬癸子丑寅卯"]
+    for out, want in (("甲乙丙丁戊己庚辛\n  壬癸子丑寅卯", 0), ("甲乙丙丁戊己庚\n  辛\n  壬癸子丑寅卯", 2),
+                      ("甲乙丙丁戊己庚辛壬\n  癸子丑寅卯", 1)):
+        got = len(wrap_problems(logical, out, 16))
+        if got != want:
+            print(f"selftest: wrap {out!r}: {got} problem(s), expected {want}")
+            fails += 1
     print("selftest:", "ok" if not fails else f"{fails} failure(s)")
     return 1 if fails else 0
 
@@ -257,6 +340,8 @@ def main(argv):
     if len(argv) >= 2 and argv[1] == "check":
         opt = lambda name: argv[argv.index(name) + 1] if name in argv else None
         return check(opt("--villainy"), opt("--seeds"))
+    if len(argv) >= 3 and argv[1] == "wrap":
+        return wrap_check(argv[2], [int(x) for x in argv[3:]] or [60, 80, 100])
     if len(argv) >= 2 and argv[1] == "selftest":
         return selftest()
     print(__doc__)

@@ -98,9 +98,9 @@ TEST(Narration, OneSpacingRuleBetweenChineseAndLatin) {
   EXPECT_EQ(cjk_spacing("  大野狼 1\n  城市 能源 1"), "  大野狼 1\n  城市 能源 1");
   // The renderer applies it to 繁中, so no template has to.
   Catalogue c = sample();
-  c.add_json(nlohmann::json::parse(R"({"messages": {"en": {"t.aim": "{seat:seat} aims at {to:seat}"},
-                                                   "zh-TW": {"t.aim": "{seat:seat}指定{to:seat}"}}})"),
-             "aim");
+  const char* aim = R"({"messages": {"en": {"t.aim": "{seat:seat} aims at {to:seat}"},
+                                    "zh-TW": {"t.aim": "{seat:seat}指定{to:seat}"}}})";
+  c.add_json(nlohmann::json::parse(aim), "aim");
   EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(0, "zh-TW")), "你指定 5 號玩家");
   EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(0)), "You aim at Seat 5");
 }
