@@ -235,6 +235,7 @@ def check(villainy=None, seeds=None):
 # --- wrapping --------------------------------------------------------------------------------
 
 NO_LINE_START = set("，。、；：？！）」』】…—·‧")
+NO_LINE_END = set("（「『【")
 
 
 def width(s):
@@ -248,6 +249,8 @@ def first_unit(s):
     that may not start a line after it."""
     if not s:
         return ""
+    if s[0] in NO_LINE_END:  # an opening bracket stays with what follows it
+        return s[0] + first_unit(s[1:])
     if width(s[0]) == 1:
         return s.split(" ", 1)[0]
     i = 1

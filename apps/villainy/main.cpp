@@ -151,7 +151,7 @@ int cmd_rules_text(const std::string& name, const std::string& lang, int width) 
   auto game = load_game(name, {}, e.info.min_players);
   Screen scr(stdout, false);
   Voice voice(*game, resolve_language(lang), scr);
-  std::fputs(wrap_block(voice.rules_text(), width).c_str(), stdout);
+  std::fputs(wrap_block(voice.rules_text(), width, 0).c_str(), stdout);
   return 0;
 }
 

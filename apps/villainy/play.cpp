@@ -410,7 +410,7 @@ class Session {
         continue;
       }
       if (line == "help" || line == "?") {
-        scr_.block(voice_.rules_text());
+        scr_.paragraphs(voice_.rules_text());
         scr_.line(ui(lang_, "commands-hint"));
         continue;
       }

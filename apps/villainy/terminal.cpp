@@ -200,7 +200,7 @@ std::vector<std::string> wrap(std::string_view text, int width, std::string_view
   return lines;
 }
 
-std::string wrap_block(std::string_view block, int width) {
+std::string wrap_block(std::string_view block, int width, int hang_by) {
   std::string out;
   size_t start = 0;
   while (start < block.size()) {
@@ -210,7 +210,7 @@ std::string wrap_block(std::string_view block, int width) {
     size_t indent = 0;
     while (indent < line.size() && line[indent] == ' ') ++indent;
     // A list item ("* text", "- text", "12. text") hangs under its text; other lines by 2.
-    size_t hang = indent + 2;
+    size_t hang = indent + static_cast<size_t>(hang_by);
     size_t m = indent;
     while (m < line.size() && line[m] >= '0' && line[m] <= '9') ++m;
     if (m > indent && m + 1 < line.size() && line[m] == '.' && line[m + 1] == ' ')
@@ -301,6 +301,11 @@ void Screen::line(std::string_view text, std::string_view first, std::string_vie
 
 void Screen::block(std::string_view text) {
   const std::string w = wrap_block(text);
+  std::fputs(w.c_str(), out_);
+}
+
+void Screen::paragraphs(std::string_view text) {
+  const std::string w = wrap_block(text, kScreenWidth, 0);
   std::fputs(w.c_str(), out_);
 }
 

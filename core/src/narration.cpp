@@ -230,7 +230,7 @@ bool is_latin_alnum(std::uint32_t cp) {
 std::string cjk_spacing(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 16);
-  std::uint32_t prev = 0;  // the last character written that is not a space (0: a line start)
+  std::uint32_t prev = 0;  // the last character written (0: a line start, a space once spaced)
   size_t i = 0;
   while (i < text.size()) {
     if (text[i] == ' ') {
@@ -239,7 +239,10 @@ std::string cjk_spacing(std::string_view text) {
       size_t k = j;
       const std::uint32_t next = j < text.size() ? code_point(text, k) : 0;
       const bool inner = prev != 0 && next != 0 && next != '\n';
-      if (!(inner && (is_wide_punct(prev) || is_wide_punct(next)))) out.append(text, i, j - i);
+      if (!(inner && (is_wide_punct(prev) || is_wide_punct(next)))) {
+        out.append(text, i, j - i);
+        prev = prev == 0 ? 0 : ' ';  // spaced already
+      }
       i = j;
       continue;
     }

@@ -102,7 +102,8 @@ TEST(Narration, OneSpacingRuleBetweenChineseAndLatin) {
                                     "zh-TW": {"t.aim": "{seat:seat}指定{to:seat}"}}})";
   c.add_json(nlohmann::json::parse(aim), "aim");
   EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(0, "zh-TW")), "你指定 5 號玩家");
-  EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(0)), "You aim at Seat 5");
+  EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(kSpectator)),
+            "Seat 1 aims at Seat 5");
 }
 
 TEST(Narration, BrokenEventsRenderAsTheirIdOrThrowInStrictMode) {

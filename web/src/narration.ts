@@ -165,7 +165,10 @@ export function cjkSpacing(text: string): string {
       while (j < cps.length && cps[j] === ' ') j++;
       const next = j < cps.length ? cps[j].codePointAt(0)! : 0;
       const inner = prev !== 0 && next !== 0 && next !== 10;
-      if (!(inner && (isWidePunct(prev) || isWidePunct(next)))) out += cps.slice(i, j).join('');
+      if (!(inner && (isWidePunct(prev) || isWidePunct(next)))) {
+        out += cps.slice(i, j).join('');
+        if (prev !== 0) prev = 0x20; // spaced already
+      }
       i = j;
       continue;
     }
