@@ -158,12 +158,19 @@ def sources(game, villainy=None):
                 yield f"apps/villainy/{cpp}:{src.count(chr(10), 0, m.start()) + 1}", m.group(1), None
     golden = os.path.join(ROOT, "apps", "tests", "golden", f"{game}.zh-TW.txt")
     if os.path.exists(golden):
-        for n, line in enumerate(open(golden, encoding="utf-8"), 1):
+        lines = open(golden, encoding="utf-8").read().split("\n")
+        for n, line in enumerate(lines):
             if CJK.search(line):
-                yield f"apps/tests/golden/{game}.zh-TW.txt:{n}", line.rstrip("\n"), None
+                # A term may be wrapped across two lines: the line is scanned with the next one
+                # after it, and a match counts for the line it starts in.
+                pre = lines[n - 1][-6:] if n and lines[n - 1].strip() else ""
+                body = line.lstrip(" ") if pre else line
+                nxt = lines[n + 1].lstrip(" ") if n + 1 < len(lines) else ""
+                yield (f"apps/tests/golden/{game}.zh-TW.txt:{n + 1}", pre + body + nxt, None,
+                       (len(pre), len(pre) + len(body)))
     if villainy:
-        text = subprocess.run([villainy, "rules", game, "--text", "--lang", "zh-TW"], check=True,
-                              capture_output=True, text=True).stdout
+        text = subprocess.run([villainy, "rules", game, "--text", "--lang", "zh-TW", "--width",
+                               "1000"], check=True, capture_output=True, text=True).stdout
         for n, line in enumerate(text.split("\n"), 1):
             yield f"`rules {game} --text --lang zh-TW`:{n}", line, None
 
@@ -183,15 +190,26 @@ def problems(game, items, g=None, names=None):
         for pat in t.get("forbidden", []):
             rules.append((re.compile(pat), t))
     out = []
-    for where, zh, en in items:
+    for item in items:
+        where, zh, en = item[:3]
+        own = item[3] if len(item) > 3 else None  # (start, end) of the item's own part of zh
         if not isinstance(zh, str) or not zh:
             continue
+        if own is not None:  # mark the item's own part (card names do not span a mark)
+            zh = zh[:own[0]] + "\u2062" + zh[own[0]:own[1]] + "\u2063" + zh[own[1]:]
         raw = PLACEHOLDER.sub(" ", ESCAPE.sub("", zh))
         plain = strip_names(raw, names)
         for rx, t in rules:
-            m = rx.search(raw if t["kind"] == "card" else plain)
-            if m:
-                out.append((where, f"「{m.group(0)}」 for {t['en']}: the glossary says 「{t['zh']}」", zh))
+            text = raw if t["kind"] == "card" else plain
+            start, end = text.find("\u2062"), text.find("\u2063") - 1
+            for m in rx.finditer(text.replace("\u2062", "").replace("\u2063", "")):
+                if start < 0 or start <= m.start() < end:
+                    out.append((where, f"「{m.group(0)}」 for {t['en']}: the glossary says 「{t['zh']}」",
+                                re.sub("[\u2062\u2063]", "", zh)))
+                    break
+        if own is not None:
+            raw = raw[raw.find("\u2062") + 1:raw.find("\u2063")]
+            zh = re.sub("[\u2062\u2063]", "", zh)
         if CJK.search(zh):
             # A short message says one thing: its English tells whether it means a turn or a round.
             if en is not None and "\n" not in en and not (
@@ -307,6 +325,7 @@ def selftest():
         {"id": "minion", "kind": "card kind", "en": "Minion", "zh": "邪惡爪牙", "forbidden": ["(?<!邪惡)爪牙", "手下"]},
         {"id": "conf", "kind": "card", "en": "Confusion", "zh": "混亂", "forbidden": ["迷惑"]}]}
     names = {"爪牙營造", "迷惑"}
+    fails = 0
     cases = [
         ("{seat:seat}派出邪惡爪牙", None, 0),
         ("{seat:seat}派出爪牙", None, 1),  # a variant
@@ -319,7 +338,17 @@ def selftest():
         ("所有人都 pass 後", None, 1),  # English left over
         ("輸入 help", None, 0),
     ]
-    fails = 0
+    # A transcript line is read with its neighbours: a term wrapped across lines is one term.
+    wrapped = [("t:1", "末" + "日裝置也棄掉" + "", None, (1, 7)),  # 末 | 日裝置… : 末日裝置
+               ("t:2", "" + "把裝置棄掉" + "", None, (0, 5)),
+               ("t:3", "派出爪牙" + "營造" + "", None, (4, 6))]  # …爪牙 | 營造: the name 爪牙營造
+    g["terms"].append({"id": "device", "kind": "card kind", "en": "Device", "zh": "末日裝置",
+                       "forbidden": ["(?<!末日)裝置"]})
+    got = [w for w, _, _ in problems("x", wrapped, g, names)]
+    if got != ["t:2"]:
+        print(f"selftest: wrapped lines: problems at {got}, expected ['t:2']")
+        fails += 1
+    g["terms"].pop()
     for zh, en, want in cases:
         got = len(problems("x", [("t", zh, en)], g, names))
         if got != want:

@@ -23,8 +23,9 @@ std::vector<std::string> wrap(std::string_view text, int width, std::string_view
                               std::string_view rest);
 
 // Wraps a block of lines (as a game's view_text): each line keeps its own indentation, and its
-// continuation lines are indented `hang` more columns; a list item ("* ", "- ", "3. ") hangs under
-// its text. Each line is wrapped once: a text to be wrapped holds paragraphs, not wrapped lines.
+// continuation lines are indented `hang` more columns; with hang 0 (paragraphs, a rules text) a
+// list item ("* ", "- ", "3. ") hangs under its text. Each line is wrapped once: a text to be
+// wrapped holds paragraphs, not wrapped lines.
 std::string wrap_block(std::string_view block, int width = kScreenWidth, int hang = 2);
 
 // The named colours the terminal uses (ANSI 8-colour set, bright where it reads better).

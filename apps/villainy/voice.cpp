@@ -77,6 +77,11 @@ std::string Voice::card_text(const std::string& key) const {
   return t->text.empty() ? t->name : t->name + " — " + t->text;
 }
 
+std::string Voice::title() const {
+  if (cat_.has_message("game.title", lang_)) return cat_.text("game.title", context(kSpectator));
+  return game_.info().title;
+}
+
 std::string Voice::rules_text() const {
   if (cat_.has_message("rules.text", lang_) || cat_.has_message("rules.text", "en"))
     return cat_.text("rules.text", context(kSpectator));
