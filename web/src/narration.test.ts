@@ -54,7 +54,7 @@ test('the .you and .choice forms, capitalisation of English only', () => {
   assert.equal(render(ctx(null, m), 'sc.skip', { seat: 2 }), 'Seat 3 is skipped');
   assert.equal(render({ ...ctx(2, m), choice: true }, 'sc.play', { seat: 2 }), 'Play it');
   const zh = ctx(0, { 'core.you': '你', 'core.seat': '{n} 號玩家', 'core.list.separator': '、', 'core.list.last': '和', x: '{ps:seats}被跳過' }, 'zh-TW');
-  assert.equal(render(zh, 'x', { ps: [0, 1, 2] }), '你、2 號玩家和3 號玩家被跳過');
+  assert.equal(render(zh, 'x', { ps: [0, 1, 2] }), '你、2 號玩家和 3 號玩家被跳過');
 });
 
 test('a missing message, parameter or card renders as [id]', () => {
