@@ -74,8 +74,36 @@ def page(g):
         cell = lambda s: s.replace("|", "\\|")
         out.append(f"| {t['kind']} | {t['en']} | **{t['zh']}** | {cell(seed)} | "
                    f"{cell(t.get('decision', ''))} | {cell(nots)} |")
+    out += ["", "## The cards' names", "",
+            "The cards' 繁中 names are proper names, from the card data (`games/"
+            f"{GAMES[g['game']]}/data/`); the seed prints none of them but those in the table above.",
+            "", "| English | 繁中 |", "|---|---|"]
+    for en, zh in card_pairs(g["game"]):
+        out.append(f"| {en} | {zh} |")
     out.append("")
     return "\n".join(out)
+
+
+def card_pairs(game):
+    """(English, 繁中) of every named card (and scientist's power) in the game's card data."""
+    pairs = []
+    d = os.path.join(ROOT, "games", GAMES[game], "data")
+
+    def walk(o):
+        if isinstance(o, dict):
+            for en_key, zh_key in (("name", "name_zh"), ("name", "zh"), ("power_name", "power_zh")):
+                if isinstance(o.get(en_key), str) and isinstance(o.get(zh_key), str):
+                    pairs.append((o[en_key], o[zh_key]))
+            for v in o.values():
+                if isinstance(v, (dict, list)):
+                    walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".json") and f not in ("glossary.json", "messages.json"):
+            walk(load(os.path.join(d, f)))
+    return pairs
 
 
 def docs(check):
