@@ -37,10 +37,10 @@ GAMES = {"supporting-cast": "supporting_cast", "cheaty-mages": "cheaty_mages",
          "mwahahaha": "mwahahaha"}
 PREFIX = {"supporting-cast": "sc.", "cheaty-mages": "cm.", "mwahahaha": "mw."}
 CJK = re.compile(r"[\u3400-\u9fff]")
-# Latin words a 繁中 screen may show: the terminal's commands, y/n, Enter, the bribe option's
-# printed name (違規OK！), dice (D6), the other language's name in a language menu.
+# Latin words a 繁中 screen may show: the terminal's commands, y/n, Enter, dice (D6), the other
+# language's name in a language menu.
 # The bots' agent names (heuristic, …) are what one types after --seats, like a nickname.
-ALLOWED_LATIN = {"help", "card", "log", "view", "quit", "Enter", "y", "n", "N", "OK", "D6",
+ALLOWED_LATIN = {"help", "card", "log", "view", "quit", "Enter", "y", "n", "N", "D6",
                  "villainy", "play", "resume", "record", "English", "lang", "HP",
                  "human", "heuristic", "random", "ismcts"}
 ESCAPE = re.compile(r"(\x1b|\^\[)\[[0-9;]*[A-Za-z]")
