@@ -145,12 +145,13 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view,
 }
 
 // `villainy rules GAME --text`: the game explained for a player, in the language.
-int cmd_rules_text(const std::string& name, const std::string& lang) {
+// The text's paragraphs are wrapped here, once, to `width` display columns.
+int cmd_rules_text(const std::string& name, const std::string& lang, int width) {
   const GameEntry& e = find_game(name);
   auto game = load_game(name, {}, e.info.min_players);
   Screen scr(stdout, false);
   Voice voice(*game, resolve_language(lang), scr);
-  scr.block(voice.rules_text());
+  std::fputs(wrap_block(voice.rules_text(), width, 0).c_str(), stdout);
   return 0;
 }
 
@@ -191,6 +192,9 @@ int main(int argc, char** argv) {
   rules->add_flag("--text", rules_text, "explain the game for a player (a page, no rule ids)")
       ->excludes(tensor_flag);
   rules->add_option("--lang", rules_lang, "language of --text: en or zh-TW (default: the locale)");
+  int rules_width = kScreenWidth;
+  rules->add_option("--width", rules_width, "columns --text is wrapped to (default 80)")
+      ->check(CLI::Range(20, 1000));
 
   auto* play = app.add_subcommand("play", "play in the terminal against bots (or hot-seat)");
   PlayOptions play_opts;
@@ -259,7 +263,7 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("games")) return cmd_games();
     if (rules->parsed()) {
-      if (rules_text) return cmd_rules_text(rules_game, rules_lang);
+      if (rules_text) return cmd_rules_text(rules_game, rules_lang, rules_width);
       return rules_tensor ? cmd_rules_tensor(rules_game) : cmd_rules(rules_game);
     }
     if (play->parsed()) {

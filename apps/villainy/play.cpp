@@ -124,7 +124,7 @@ class Session {
 
   int run(bool resumed) {
     const int n = game_->num_players();
-    scr_.line(ui(lang_, "header", fmt::arg("title", game_->info().title), fmt::arg("players", n),
+    scr_.line(ui(lang_, "header", fmt::arg("title", voice_.title()), fmt::arg("players", n),
                  fmt::arg("seed", seed_)));
     for (int p = 0; p < n; ++p)
       scr_.line(ui(lang_, "seat-agent", fmt::arg("seat", voice_.seat(p)),
@@ -410,7 +410,7 @@ class Session {
         continue;
       }
       if (line == "help" || line == "?") {
-        scr_.block(voice_.rules_text());
+        scr_.paragraphs(voice_.rules_text());
         scr_.line(ui(lang_, "commands-hint"));
         continue;
       }

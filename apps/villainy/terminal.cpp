@@ -200,7 +200,20 @@ std::vector<std::string> wrap(std::string_view text, int width, std::string_view
   return lines;
 }
 
-std::string wrap_block(std::string_view block, int width) {
+namespace {
+
+// Length of the list marker ("* ", "- ", "12. ") at line[at], 0 when there is none.
+size_t list_marker(std::string_view line, size_t at) {
+  size_t m = at;
+  while (m < line.size() && line[m] >= '0' && line[m] <= '9') ++m;
+  if (m > at) return m + 1 < line.size() && line[m] == '.' && line[m + 1] == ' ' ? m + 2 - at : 0;
+  return at + 1 < line.size() && (line[at] == '*' || line[at] == '-') && line[at + 1] == ' ' ? 2
+                                                                                             : 0;
+}
+
+}  // namespace
+
+std::string wrap_block(std::string_view block, int width, int hang_by) {
   std::string out;
   size_t start = 0;
   while (start < block.size()) {
@@ -209,7 +222,10 @@ std::string wrap_block(std::string_view block, int width) {
     const std::string_view line = block.substr(start, has_nl ? nl - start : std::string_view::npos);
     size_t indent = 0;
     while (indent < line.size() && line[indent] == ' ') ++indent;
-    const std::string rest(indent + 2, ' ');
+    // In paragraphs (hang 0) a list item ("* text", "- text", "12. text") hangs under its text.
+    const size_t item = hang_by == 0 ? list_marker(line, indent) : 0;
+    const size_t hang = item != 0 ? indent + item : indent + static_cast<size_t>(hang_by);
+    const std::string rest(hang, ' ');
     for (const auto& l : wrap(line, width, "", rest)) {
       out += l;
       out += '\n';
@@ -292,6 +308,11 @@ void Screen::line(std::string_view text, std::string_view first, std::string_vie
 
 void Screen::block(std::string_view text) {
   const std::string w = wrap_block(text);
+  std::fputs(w.c_str(), out_);
+}
+
+void Screen::paragraphs(std::string_view text) {
+  const std::string w = wrap_block(text, kScreenWidth, 0);
   std::fputs(w.c_str(), out_);
 }
 

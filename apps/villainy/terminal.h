@@ -23,8 +23,10 @@ std::vector<std::string> wrap(std::string_view text, int width, std::string_view
                               std::string_view rest);
 
 // Wraps a block of lines (as a game's view_text): each line keeps its own indentation, and its
-// continuation lines are indented two more columns.
-std::string wrap_block(std::string_view block, int width = kScreenWidth);
+// continuation lines are indented `hang` more columns; with hang 0 (paragraphs, a rules text) a
+// list item ("* ", "- ", "3. ") hangs under its text. Each line is wrapped once: a text to be
+// wrapped holds paragraphs, not wrapped lines.
+std::string wrap_block(std::string_view block, int width = kScreenWidth, int hang = 2);
 
 // The named colours the terminal uses (ANSI 8-colour set, bright where it reads better).
 enum class Colour { kNone, kBold, kDim, kRed, kGreen, kYellow, kBlue, kMagenta, kCyan, kWhite };
@@ -46,6 +48,8 @@ class Screen {
   void line(std::string_view text, std::string_view first = "", std::string_view rest = "  ");
   // Prints a block of lines (each wrapped keeping its indentation).
   void block(std::string_view text);
+  // Prints paragraphs (a rules text): wrapped once, continuations under their line's start.
+  void paragraphs(std::string_view text);
   // Prints text as is (a prompt, no newline) and flushes.
   void prompt(std::string_view text);
   // Clears the screen and the scrollback (ESC[2J, ESC[3J, cursor home).

@@ -31,7 +31,7 @@ constexpr Entry kTexts[] = {
     {"confirm-quit", "Quit this game? (y/n) > ", "要離開這局遊戲嗎？(y/n) > "},
     {"confirm-end-turn",
      "“{choice}” ends your turn, and you can still do other things.\nSure? (y/n) > ",
-     "「{choice}」會結束你的回合，而你還有其他動作可做。\n確定嗎？(y/n) > "},
+     "「{choice}」會結束你的這一輪，而你還有其他動作可做。\n確定嗎？(y/n) > "},
     {"saved", "Game saved in {file}.", "遊戲已存於 {file}。"},
     {"resume-how", "Continue it with: villainy play --resume {file}",
      "要繼續，請執行：villainy play --resume {file}"},

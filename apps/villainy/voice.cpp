@@ -74,7 +74,14 @@ std::vector<std::string> Voice::cards_in(const Event& e) const {
 std::string Voice::card_text(const std::string& key) const {
   const CardText* t = cat_.card(key, lang_);
   if (t == nullptr) return "";
-  return t->text.empty() ? t->name : t->name + " — " + t->text;
+  if (lang_ != "zh-TW") return t->text.empty() ? t->name : t->name + " — " + t->text;
+  // 繁中: a full-width dash, and the renderer's one spacing rule.
+  return cjk_spacing(t->text.empty() ? t->name : t->name + "——" + t->text);
+}
+
+std::string Voice::title() const {
+  if (cat_.has_message("game.title", lang_)) return cat_.text("game.title", context(kSpectator));
+  return game_.info().title;
 }
 
 std::string Voice::rules_text() const {

@@ -32,6 +32,8 @@ class Voice {
   std::string card_text(const std::string& key) const;
   // The game explained for a player: the catalogue's rules.text message, else rules_help().
   std::string rules_text() const;
+  // The game's name in the language: the catalogue's game.title, else the registry's title.
+  std::string title() const;
 
  private:
   const Game& game_;

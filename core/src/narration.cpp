@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <set>
 
@@ -196,7 +197,63 @@ std::string plain(const nlohmann::json& v) {
   return v.dump();
 }
 
+// UTF-8 code point at s[i], advancing i (a malformed byte is returned as itself).
+std::uint32_t code_point(std::string_view s, size_t& i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  const int n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 1;
+  if (n == 1 || i + static_cast<size_t>(n) > s.size()) return s[i++] & 0xFF;
+  std::uint32_t cp = b & (0xFF >> (n + 1));
+  for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  i += static_cast<size_t>(n);
+  return cp;
+}
+
+bool is_cjk(std::uint32_t cp) {
+  return (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+         (cp >= 0x3040 && cp <= 0x30FF);  // ideographs, compatibility ideographs, kana
+}
+
+// Full-width punctuation (and the dashes, dots and ellipsis set with it in 繁中).
+bool is_wide_punct(std::uint32_t cp) {
+  return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF01 && cp <= 0xFF0F) ||
+         (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+         (cp >= 0xFF5B && cp <= 0xFF65) || cp == 0x2014 || cp == 0x2026 || cp == 0x2027 ||
+         cp == 0x00B7 || cp == 0x2025;
+}
+
+bool is_latin_alnum(std::uint32_t cp) {
+  return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z');
+}
+
 }  // namespace
+
+std::string cjk_spacing(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 16);
+  std::uint32_t prev = 0;  // the last character written (0: a line start, a space once spaced)
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ') {
+      size_t j = i;
+      while (j < text.size() && text[j] == ' ') ++j;
+      size_t k = j;
+      const std::uint32_t next = j < text.size() ? code_point(text, k) : 0;
+      const bool inner = prev != 0 && next != 0 && next != '\n';
+      if (!(inner && (is_wide_punct(prev) || is_wide_punct(next)))) {
+        out.append(text, i, j - i);
+        prev = prev == 0 ? 0 : ' ';  // spaced already
+      }
+      i = j;
+      continue;
+    }
+    const size_t start = i;
+    const std::uint32_t cp = code_point(text, i);
+    if ((is_cjk(prev) && is_latin_alnum(cp)) || (is_latin_alnum(prev) && is_cjk(cp))) out += ' ';
+    out.append(text, start, i - start);
+    prev = cp == '\n' ? 0 : cp;
+  }
+  return out;
+}
 
 std::string Catalogue::render_template(const std::string& tmpl, const Event& e,
                                        const RenderContext& ctx, int depth) const {
@@ -300,6 +357,7 @@ std::string Catalogue::render(const Event& e, const RenderContext& ctx) const {
   }
   if (ctx.lang == "en" && !out.empty() && std::islower(static_cast<unsigned char>(out[0])))
     out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  if (ctx.lang == "zh-TW") out = cjk_spacing(out);
   return out;
 }
 

@@ -81,9 +81,29 @@ TEST(Narration, ListsPluralsWordsAndNestedEvents) {
             "Seat 1, you and Seat 4 tie on Wolf and Pig");
   EXPECT_EQ(
       c.render(Event{"t.both", {{"who", {0, 1, 3}}, {"cards", {"wolf", "pig"}}}}, ctx(1, "zh-TW")),
-      "1 號玩家、你和4 號玩家以狼和豬平手");
+      "1 號玩家、你和 4 號玩家以狼和豬平手");
   const Event inner{"t.skip", {{"seat", 0}}};
   EXPECT_EQ(c.render(Event{"t.wrap", {{"why", inner}}}, ctx(0)), "Because you are skipped");
+}
+
+TEST(Narration, OneSpacingRuleBetweenChineseAndLatin) {
+  // One space between CJK and Latin letters or digits, whatever the template had.
+  EXPECT_EQ(cjk_spacing("你指定5 號玩家"), "你指定 5 號玩家");
+  EXPECT_EQ(cjk_spacing("輪到Alice了"), "輪到 Alice 了");
+  EXPECT_EQ(cjk_spacing("第 3 回合"), "第 3 回合");
+  // None next to full-width punctuation.
+  EXPECT_EQ(cjk_spacing("數字是循環的： 7 和 1"), "數字是循環的：7 和 1");
+  EXPECT_EQ(cjk_spacing("（ 1 號玩家 ）"), "（1 號玩家）");
+  // A line's own indentation and the spaces between two CJK characters stay.
+  EXPECT_EQ(cjk_spacing("  大野狼 1\n  城市 能源 1"), "  大野狼 1\n  城市 能源 1");
+  // The renderer applies it to 繁中, so no template has to.
+  Catalogue c = sample();
+  const char* aim = R"({"messages": {"en": {"t.aim": "{seat:seat} aims at {to:seat}"},
+                                    "zh-TW": {"t.aim": "{seat:seat}指定{to:seat}"}}})";
+  c.add_json(nlohmann::json::parse(aim), "aim");
+  EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(0, "zh-TW")), "你指定 5 號玩家");
+  EXPECT_EQ(c.render(Event{"t.aim", {{"seat", 0}, {"to", 4}}}, ctx(kSpectator)),
+            "Seat 1 aims at Seat 5");
 }
 
 TEST(Narration, BrokenEventsRenderAsTheirIdOrThrowInStrictMode) {

@@ -1,6 +1,6 @@
-// Cheaty Mages! (詐賭巫師 / イカサマージ!, Seiji Kanai 2008) — rules: shared/rules/cheaty-mages.md
-// (rule ids CM-1…CM-16, CM-20…CM-22; our wording: docs/rules/cheaty-mages.md); source:
-// seeds/cheaty-mages-zh.txt. Card data: data/cards.json.
+// Cheaty Mages! (詐賭巫師 / イカサマージ!, Seiji Kanai 2008) — rules: docs/rules/cheaty-mages.md
+// (rule ids CM-1…CM-16, CM-20…CM-22); terms: docs/glossary/cheaty-mages.md. Card data:
+// data/cards.json.
 //
 // Rules summary
 //   3–6 mages (CM-2) play three matches (CM-4). In a match five fighters stand in positions 1–5

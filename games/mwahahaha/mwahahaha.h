@@ -1,5 +1,5 @@
 // Mwahahaha! (瘋癲科學家) — White Wolf 2008, Ken Cliffe & Mike Chaney.
-// Rules: ../shared/rules/mwahahaha.md (rule ids MW-1…MW-32); source: seeds/mwahahaha-zh.txt.
+// Rules: docs/rules/mwahahaha.md (rule ids MW-1…MW-32); terms: docs/glossary/mwahahaha.md.
 // Cards: data/standin-cards.json, the STAND-IN set of mwahahaha-cards.md (the printed faces are
 // not public), English and Traditional Chinese names.
 //

@@ -75,7 +75,7 @@ Catalogue build_catalogue(const CardData& d) {
     add(CardKind::kScientist, i, s,
         fmt::format("Lair: converts each round up to {}. {}: {}", tokens_text(s.rating, d, false),
                     s.power_name, s.power_text),
-        fmt::format("巢穴：每輪最多轉換{}。{}：{}", tokens_text(s.rating, d, true), s.power_zh,
+        fmt::format("基地：每回合最多轉換{}。{}：{}", tokens_text(s.rating, d, true), s.power_zh,
                     s.power_text_zh.empty() ? s.power_text : s.power_text_zh));
   }
   for (int i = 0; i < kNumDevices; ++i) {
@@ -101,7 +101,7 @@ Catalogue build_catalogue(const CardData& d) {
     std::string en = fmt::format(
         "Adds to your capacity each round: {}. Cash in (discard it, once per round) for: {}.",
         tokens_text(e.cap, d, false), tokens_text(e.cash, d, false));
-    std::string zh = fmt::format("每輪增加容量：{}。兌現（棄掉它，每輪一次）可得：{}。",
+    std::string zh = fmt::format("每回合提高上限：{}。兌現（棄掉它，每回合一次）可得：{}。",
                                  tokens_text(e.cap, d, true), tokens_text(e.cash, d, true));
     if (e.fortified) {
       en += " Fortified: +1 defence die.";
@@ -109,7 +109,7 @@ Catalogue build_catalogue(const CardData& d) {
     }
     if (e.front) {
       en += " Front business: cashing it in draws a Dirty Trick.";
-      zh += "掩護生意：兌現時抽一張卑鄙手段。";
+      zh += "掩護生意：兌現時抽一張卑鄙手段卡。";
     }
     add(CardKind::kEmpire, i, e, en, zh);
   }
@@ -125,7 +125,7 @@ Catalogue build_catalogue(const CardData& d) {
         fmt::format("{} Minion: {} {} in a fight, {} hit point{}.{}", r.name, m.value,
                     m.value == 1 ? "die" : "dice", m.hp, m.hp == 1 ? "" : "s",
                     ability(m.ability_text)),
-        fmt::format("{}爪牙：戰鬥時擲 {} 顆骰子，{} 點生命。{}", r.zh, m.value, m.hp,
+        fmt::format("邪惡爪牙（{}）：戰鬥時擲 {} 顆骰子，{} 點生命。{}", r.zh, m.value, m.hp,
                     ability(m.ability_text_zh.empty() ? m.ability_text : m.ability_text_zh)));
   }
   for (int i = 0; i < kNumTricks; ++i) {
@@ -135,7 +135,7 @@ Catalogue build_catalogue(const CardData& d) {
   for (int i = 0; i < kRawKinds; ++i) {
     const auto& r = d.raw_kinds[static_cast<size_t>(i)];
     std::string en = "A raw material card: convert it into tokens in Creation.";
-    std::string zh = "原料牌：在創造階段轉換成代幣。";
+    std::string zh = "組成原件卡：在創造建立階段轉換成資源。";
     if (i == kWild) {
       en = fmt::format("Converts as any one resource, worth {}.", d.wild_value);
       zh = fmt::format("可轉換成任一種資源，價值 {}。", d.wild_value);

@@ -130,9 +130,10 @@ std::string MwahahahaState::view_text_for(const RenderContext& ctx) const {
     std::vector<std::string> v;
     for (int x = 0; x < static_cast<int>(arr.size()); ++x)
       if (arr[static_cast<size_t>(x)])
-        v.push_back(name(k, x) + (arr[static_cast<size_t>(x)] > 1
-                                      ? " x" + std::to_string(arr[static_cast<size_t>(x)])
-                                      : ""));
+        v.push_back(name(k, x) +
+                    (arr[static_cast<size_t>(x)] > 1
+                         ? (zh ? " ×" : " x") + std::to_string(arr[static_cast<size_t>(x)])
+                         : ""));
     return join(v);
   };
   static const char* phase_word[] = {"setup", "creation", "rivalry", "domination", "over"};

@@ -181,7 +181,7 @@ test('Mwahahaha!: two friends, a bot and a spectator play a whole game through t
         // Meanwhile every visible string of Ann's page switches language, card names and the log
         // included (what the server gives in English only is marked data-untranslated: core.text
         // events, cards the catalogue lacks).
-        await checkLanguageSwitch(ann, [/\b(Ann|Bo|Cy)\b/g, /^English$/], { allUntranslated: true });
+        await checkLanguageSwitch(ann, [/\b(Ann|Bo|Cy)\b/g, /^English$/], { allUntranslated: true, game: 'mwahahaha' });
         langChecked = true;
         reloaded = true;
       }

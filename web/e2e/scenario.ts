@@ -5,6 +5,7 @@
 // context received is audited by the server's leak-audit checker; nothing hidden is kept in
 // localStorage; the first view of the table after a reload appears within a second.
 import assert from 'node:assert/strict';
+import { glossaryProblems } from './glossary';
 import { Harness, type Client, type SeatPlan } from './harness';
 
 export interface ScenarioOptions {
@@ -49,7 +50,7 @@ export async function visibleTexts(c: Client): Promise<string[]> {
 
 // Switches the language and checks that no visible string is left in English: every text node
 // with a Latin word is one of the allowed ones (numbers and people's names are never translated).
-export async function checkLanguageSwitch(c: Client, allowed: RegExp[], opts: { allUntranslated?: boolean } = {}): Promise<void> {
+export async function checkLanguageSwitch(c: Client, allowed: RegExp[], opts: { allUntranslated?: boolean; game?: string } = {}): Promise<void> {
   const page = c.page;
   await page.selectOption('[data-testid=lang]', 'zh-TW');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant-TW');
@@ -62,6 +63,10 @@ export async function checkLanguageSwitch(c: Client, allowed: RegExp[], opts: { 
   }
   const english = zh.filter((t) => /[A-Za-z]{2,}/.test(allowed.reduce((s, re) => s.replace(re, ''), t)));
   assert.deepEqual(english, [], `visible strings not translated: ${JSON.stringify(english.slice(0, 20))}`);
+  if (opts.game) {
+    const off = glossaryProblems(opts.game, zh);
+    assert.deepEqual(off, [], `names the glossary does not use: ${JSON.stringify(off.slice(0, 20))}`);
+  }
   await page.selectOption('[data-testid=lang]', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   const en = await visibleTexts(c);
@@ -136,7 +141,7 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
           // track) pushes the table off to the side.
           const wide = await bo.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
           assert.ok(wide <= 0, `the phone's page is ${wide} px wider than its screen`);
-          await checkLanguageSwitch(ann, [/\b(Ann|Bo)\b/g, /^English$/, ...(o.sameInBothLanguages ?? [])], { allUntranslated: true });
+          await checkLanguageSwitch(ann, [/\b(Ann|Bo)\b/g, /^English$/, ...(o.sameInBothLanguages ?? [])], { allUntranslated: true, game: o.game });
         }
         if (!reloaded && n >= reloadAt && !(await bo.page.$('[data-testid=standings]'))) {
           reloaded = true;

@@ -1,7 +1,7 @@
 // The template language of docs/narration.md, rendered as the engine's Catalogue renders it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { render, type RenderContext } from './narration';
+import { cjkSpacing, render, type RenderContext } from './narration';
 
 const cards: Record<string, string> = { 'wolf.e3': 'Runs ahead', 'queen.h1': 'Snow White' };
 const core = {
@@ -54,7 +54,7 @@ test('the .you and .choice forms, capitalisation of English only', () => {
   assert.equal(render(ctx(null, m), 'sc.skip', { seat: 2 }), 'Seat 3 is skipped');
   assert.equal(render({ ...ctx(2, m), choice: true }, 'sc.play', { seat: 2 }), 'Play it');
   const zh = ctx(0, { 'core.you': '你', 'core.seat': '{n} 號玩家', 'core.list.separator': '、', 'core.list.last': '和', x: '{ps:seats}被跳過' }, 'zh-TW');
-  assert.equal(render(zh, 'x', { ps: [0, 1, 2] }), '你、2 號玩家和3 號玩家被跳過');
+  assert.equal(render(zh, 'x', { ps: [0, 1, 2] }), '你、2 號玩家和 3 號玩家被跳過');
 });
 
 test('a missing message, parameter or card renders as [id]', () => {
@@ -69,4 +69,12 @@ test('a phrase for inside a sentence keeps its first letter', () => {
   const c = ctx(null, { t: 'a chain was completed' });
   assert.equal(render(c, 't'), 'A chain was completed');
   assert.equal(render({ ...c, phrase: true }, 't'), 'a chain was completed');
+});
+
+test('繁中 spacing: one space between CJK and Latin or digits, none by full-width punctuation', () => {
+  assert.equal(cjkSpacing('你指定5 號玩家'), '你指定 5 號玩家');
+  assert.equal(cjkSpacing('輪到Alice了'), '輪到 Alice 了');
+  assert.equal(cjkSpacing('數字是循環的： 7 和 1'), '數字是循環的：7 和 1');
+  assert.equal(cjkSpacing('（ 1 號玩家 ）'), '（1 號玩家）');
+  assert.equal(cjkSpacing('  大野狼 1\n  城市 能源 1'), '  大野狼 1\n  城市 能源 1');
 });

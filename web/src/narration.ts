@@ -143,10 +143,49 @@ export function capitalise(lang: Lang, s: string): string {
   return c >= 'a' && c <= 'z' ? c.toUpperCase() + s.slice(1) : s;
 }
 
+const isCjk = (c: number) =>
+  (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x3040 && c <= 0x30ff);
+const isWidePunct = (c: number) =>
+  (c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff0f) || (c >= 0xff1a && c <= 0xff20) ||
+  (c >= 0xff3b && c <= 0xff40) || (c >= 0xff5b && c <= 0xff65) ||
+  [0x2014, 0x2026, 0x2027, 0x00b7, 0x2025].includes(c);
+const isLatinAlnum = (c: number) =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+// The 繁中 spacing rule, as the engine's cjk_spacing (issue 26): one space between a CJK
+// character and a Latin letter or digit, none next to full-width punctuation; spaces between two
+// CJK characters and a line's own leading and trailing spaces stay.
+export function cjkSpacing(text: string): string {
+  const cps = Array.from(text);
+  let out = '';
+  let prev = 0; // the last character written that is not a space (0: a line start)
+  for (let i = 0; i < cps.length; ) {
+    if (cps[i] === ' ') {
+      let j = i;
+      while (j < cps.length && cps[j] === ' ') j++;
+      const next = j < cps.length ? cps[j].codePointAt(0)! : 0;
+      const inner = prev !== 0 && next !== 0 && next !== 10;
+      if (!(inner && (isWidePunct(prev) || isWidePunct(next)))) {
+        out += cps.slice(i, j).join('');
+        if (prev !== 0) prev = 0x20; // spaced already
+      }
+      i = j;
+      continue;
+    }
+    const cp = cps[i].codePointAt(0)!;
+    if ((isCjk(prev) && isLatinAlnum(cp)) || (isLatinAlnum(prev) && isCjk(cp))) out += ' ';
+    out += cps[i];
+    prev = cp === 10 ? 0 : cp;
+    i++;
+  }
+  return out;
+}
+
 // Renders an event (or a UI string by id) as the engine does: "[id]" when it cannot.
 export function render(ctx: RenderContext, id: string, args: Record<string, unknown> = {}): string {
   try {
-    const out = renderEvent(ctx, id, args, 0);
+    const raw = renderEvent(ctx, id, args, 0);
+    const out = ctx.lang === 'zh-TW' ? cjkSpacing(raw) : raw;
     return ctx.phrase ? out : capitalise(ctx.lang, out);
   } catch (e) {
     if (e instanceof TemplateError) return `[${id}]`;

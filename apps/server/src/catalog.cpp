@@ -332,7 +332,7 @@ const std::vector<Taunt>& taunts() {
       {"as-planned", "All according to plan.", "一切都在計畫之中。"},
       {"curses", "Curses!", "可惡！"},
       {"you-will-pay", "You will pay for this!", "你會付出代價的！"},
-      {"well-played", "Well played, villain.", "幹得好，反派。"},
+      {"well-played", "Well played, villain.", "幹得好，壞人。"},
       {"hurry", "The world will not end itself.", "世界不會自己毀滅的。"},
   };
   return t;

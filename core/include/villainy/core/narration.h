@@ -80,6 +80,12 @@ std::string default_language();
 // "zh-TW"); "zh_TW", "zh-tw" and "zh-Hant" are accepted. Throws Error listing the languages.
 std::string canonical_language(std::string_view lang);
 
+// The 繁中 spacing rule (issue 26), applied to every rendered zh-TW line: one space between a
+// CJK character and a Latin letter or digit ("第 3 回合", "輪到 Alice"), none next to full-width
+// punctuation ("：7", "（1 號玩家）"). Spaces between two CJK characters, and a line's own leading
+// and trailing spaces, are left as the template has them.
+std::string cjk_spacing(std::string_view text);
+
 struct CardText {
   std::string name;
   std::string text;
