@@ -213,6 +213,8 @@ PYBIND11_MODULE(_core, m) {
 
   py::register_exception<Error>(m, "Error", PyExc_ValueError);
   // A value of the wrong type for an argument is a TypeError (pybind11 says RuntimeError).
+  // pybind11's translator type takes the exception_ptr by value.
+  // NOLINTNEXTLINE(performance-unnecessary-value-param)
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

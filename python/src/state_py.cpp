@@ -75,12 +75,114 @@ std::uint64_t sampler_seed(const py::object& sampler) {
   return seed;
 }
 
+// pyspiel's names (docs/python.md, "pyspiel compatibility").
+void bind_pyspiel_state(py::class_<PyState>& cls) {
+  cls.def("is_simultaneous_node", [](const PyState&) { return false; })
+      .def("is_mean_field_node", [](const PyState&) { return false; })
+      .def("is_initial_state", [](const PyState& s) { return s.has_history && s.history.empty(); })
+      .def("rewards", &rewards_of,
+           "the rewards of the last action: the returns when terminal, else 0")
+      .def(
+          "player_reward",
+          [](const PyState& s, const py::object& p) {
+            return rewards_of(s).at(static_cast<size_t>(viewer_arg(*s.state, p)));
+          },
+          py::arg("player"))
+      .def(
+          "player_return",
+          [](const PyState& s, const py::object& p) {
+            const Player v = viewer_arg(*s.state, p);
+            if (v < 0) throw Error("player_return: expected a seat");
+            if (!s.state->is_terminal()) return 0.0;
+            return s.state->returns().at(static_cast<size_t>(v));
+          },
+          py::arg("player"))
+      .def(
+          "observation_string",
+          [](const PyState& s, const py::object& p) {
+            return s.state->information_state_string(viewer_arg(*s.state, p));
+          },
+          py::arg("player") = py::none(),
+          "same as information_state_string (views have perfect recall)")
+      .def(
+          "child",
+          [](const PyState& s, const py::object& a) {
+            PyState c = copy_of(s);
+            apply_checked(c, action_arg(*c.state, a));
+            return c;
+          },
+          py::arg("action"), "a new state: this one after `action` (this one is unchanged)")
+      .def(
+          "apply_actions",
+          [](const PyState&, const py::object&) {
+            throw Error(
+                "apply_actions: not a simultaneous node (every villainy game is sequential)");
+          },
+          py::arg("actions"))
+      .def(
+          "undo_action",
+          [](PyState& s, const py::object& player, const py::object& action) {
+            const auto& h = history_of(s);
+            if (h.empty()) throw Error("undo_action: no action to undo");
+            const Action a = action_id(s.state->game(), action);
+            std::vector<Player> players;
+            auto before = replayed(*s.state, std::span(h).first(h.size() - 1), &players);
+            const int p = player_id(player);
+            if (h.back() != a || to_py_player(before->current_player()) != p)
+              throw Error(
+                  fmt::format("undo_action: the last action was {} by player {}, not {} by {}",
+                              h.back(), to_py_player(before->current_player()), a, p));
+            s.state = std::move(before);
+            s.history.pop_back();
+          },
+          py::arg("player"), py::arg("action"),
+          "undoes the last action (given as pyspiel does, with its player); the state is rebuilt "
+          "from its history")
+      .def("history_str",
+           [](const PyState& s) {
+             std::string r;
+             for (Action a : history_of(s)) r += (r.empty() ? "" : ", ") + std::to_string(a);
+             return r;
+           })
+      .def(
+          "full_history",
+          [](const PyState& s) {
+            const auto& h = history_of(s);
+            std::vector<Player> players;
+            replayed(*s.state, h, &players);
+            py::list out;
+            static auto* make =
+                new py::object(py::module_::import("villainy.pyspiel").attr("PlayerAction"));
+            for (size_t i = 0; i < h.size(); ++i) out.append((*make)(players[i], h[i]));
+            return out;
+          },
+          "[PlayerAction(player, action)] of every action, chance (-1) included")
+      .def(
+          "serialize", [](const PyState& s) { return record_text(s); },
+          "the state as text (its record's JSON: Game.deserialize_state reads it back, replaying "
+          "and checking every action)")
+      .def(
+          "resample_from_infostate",
+          [](const PyState& s, const py::object& p, const py::object& sampler) {
+            Rng rng(sampler_seed(sampler));
+            PyState r;
+            r.state = s.state->resample(viewer_arg(*s.state, p), rng);
+            r.has_history = false;
+            return r;
+          },
+          py::arg("player_id"), py::arg("probability_sampler"),
+          "pyspiel's resample: a state `player_id` cannot tell from this one, hidden cards "
+          "re-dealt "
+          "from the sampler (a callable giving floats in [0, 1), or an int seed)");
+}
+
 }  // namespace
 
 void bind_state(py::module_& m) {
-  py::class_<PyState>(m, "State")
-      .def("current_player",
-           [](const PyState& s) { return to_py_player(s.state->current_player()); })
+  py::class_<PyState> cls(m, "State");
+  bind_pyspiel_state(cls);
+  cls.def("current_player",
+          [](const PyState& s) { return to_py_player(s.state->current_player()); })
       .def("is_chance_node", [](const PyState& s) { return s.state->is_chance(); })
       .def("is_terminal", [](const PyState& s) { return s.state->is_terminal(); })
       .def("is_player_node", [](const PyState& s) { return s.state->current_player() >= 0; })
@@ -262,104 +364,7 @@ void bind_state(py::module_& m) {
           "a state `player` cannot tell from this one, hidden information re-dealt with "
           "Rng(seed); it has no history or record")
       .def("history", [](const PyState& s) { return history_of(s); })
-      // --- pyspiel names (docs/python.md, "pyspiel compatibility") ---
-      .def("is_simultaneous_node", [](const PyState&) { return false; })
-      .def("is_mean_field_node", [](const PyState&) { return false; })
-      .def("is_initial_state", [](const PyState& s) { return s.has_history && s.history.empty(); })
-      .def("rewards", &rewards_of,
-           "the rewards of the last action: the returns when terminal, else 0")
-      .def(
-          "player_reward",
-          [](const PyState& s, const py::object& p) {
-            return rewards_of(s).at(static_cast<size_t>(viewer_arg(*s.state, p)));
-          },
-          py::arg("player"))
-      .def(
-          "player_return",
-          [](const PyState& s, const py::object& p) {
-            const Player v = viewer_arg(*s.state, p);
-            if (v < 0) throw Error("player_return: expected a seat");
-            if (!s.state->is_terminal()) return 0.0;
-            return s.state->returns().at(static_cast<size_t>(v));
-          },
-          py::arg("player"))
-      .def(
-          "observation_string",
-          [](const PyState& s, const py::object& p) {
-            return s.state->information_state_string(viewer_arg(*s.state, p));
-          },
-          py::arg("player") = py::none(),
-          "same as information_state_string (views have perfect recall)")
-      .def(
-          "child",
-          [](const PyState& s, const py::object& a) {
-            PyState c = copy_of(s);
-            apply_checked(c, action_arg(*c.state, a));
-            return c;
-          },
-          py::arg("action"), "a new state: this one after `action` (this one is unchanged)")
-      .def(
-          "apply_actions",
-          [](const PyState&, const py::object&) {
-            throw Error(
-                "apply_actions: not a simultaneous node (every villainy game is sequential)");
-          },
-          py::arg("actions"))
-      .def(
-          "undo_action",
-          [](PyState& s, const py::object& player, const py::object& action) {
-            const auto& h = history_of(s);
-            if (h.empty()) throw Error("undo_action: no action to undo");
-            const Action a = action_id(s.state->game(), action);
-            std::vector<Player> players;
-            auto before = replayed(*s.state, std::span(h).first(h.size() - 1), &players);
-            const int p = player_id(player);
-            if (h.back() != a || to_py_player(before->current_player()) != p)
-              throw Error(
-                  fmt::format("undo_action: the last action was {} by player {}, not {} by {}",
-                              h.back(), to_py_player(before->current_player()), a, p));
-            s.state = std::move(before);
-            s.history.pop_back();
-          },
-          py::arg("player"), py::arg("action"),
-          "undoes the last action (given as pyspiel does, with its player); the state is rebuilt "
-          "from its history")
-      .def("history_str",
-           [](const PyState& s) {
-             std::string r;
-             for (Action a : history_of(s)) r += (r.empty() ? "" : ", ") + std::to_string(a);
-             return r;
-           })
-      .def(
-          "full_history",
-          [](const PyState& s) {
-            const auto& h = history_of(s);
-            std::vector<Player> players;
-            replayed(*s.state, h, &players);
-            py::list out;
-            static auto* make =
-                new py::object(py::module_::import("villainy.pyspiel").attr("PlayerAction"));
-            for (size_t i = 0; i < h.size(); ++i) out.append((*make)(players[i], h[i]));
-            return out;
-          },
-          "[PlayerAction(player, action)] of every action, chance (-1) included")
-      .def(
-          "serialize", [](const PyState& s) { return record_text(s); },
-          "the state as text (its record's JSON: Game.deserialize_state reads it back, replaying "
-          "and checking every action)")
-      .def(
-          "resample_from_infostate",
-          [](const PyState& s, const py::object& p, const py::object& sampler) {
-            Rng rng(sampler_seed(sampler));
-            PyState r;
-            r.state = s.state->resample(viewer_arg(*s.state, p), rng);
-            r.has_history = false;
-            return r;
-          },
-          py::arg("player_id"), py::arg("probability_sampler"),
-          "pyspiel's resample: a state `player_id` cannot tell from this one, hidden cards "
-          "re-dealt "
-          "from the sampler (a callable giving floats in [0, 1), or an int seed)")
+
       .def("move_number", [](const PyState& s) { return s.history.size(); })
       .def("fingerprint", [](const PyState& s) { return s.state->fingerprint(); })
       .def(
