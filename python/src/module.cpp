@@ -55,6 +55,7 @@ py::array_t<std::int8_t> mask_array(const State& s, std::vector<Action>& buffer)
 namespace {
 
 bool is_integer(const py::handle& h) {
+  if (PyLong_CheckExact(h.ptr())) return true;
   if (PyBool_Check(h.ptr())) return false;
   if (PyLong_Check(h.ptr())) return true;
   // Leaked on purpose: a static py::object would be destroyed after the interpreter.
@@ -74,9 +75,14 @@ std::string short_repr(const py::handle& h) {
 
 // The value of an integer (is_integer(h)); `fits` false when it does not fit in a long long.
 long long index_value(const py::handle& h, bool& fits) {
+  int overflow = 0;
+  if (PyLong_CheckExact(h.ptr())) {  // the common case: a Python int, no conversion
+    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    fits = overflow == 0;
+    return v;
+  }
   const auto i = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
   if (!i) throw py::error_already_set();
-  int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
   fits = overflow == 0;
   return v;
