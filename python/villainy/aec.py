@@ -24,11 +24,6 @@ try:  # pragma: no cover - depends on the machine
 except ImportError:  # pragma: no cover
     _Base = object
 
-# What PettingZoo's OrderEnforcingWrapper refuses before reset(), with its message.
-_NEEDS_RESET = frozenset(("rewards", "terminations", "truncations", "infos", "agent_selection",
-                          "agents", "num_agents", "_cumulative_rewards"))
-
-
 class AecEnv(_Base):
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
@@ -62,12 +57,6 @@ class AecEnv(_Base):
         self._seed = None
         self._game_index = 0
         self._state = None
-
-    def __getattr__(self, name):
-        # Only called when normal lookup fails: before the first reset().
-        if name in _NEEDS_RESET:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __str__(self):
         return self.metadata["name"]
@@ -134,7 +123,10 @@ class AecEnv(_Base):
         return self._state._observation(self._index[agent])
 
     def last(self, observe=True):
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection  # set by reset()
+        except AttributeError:
+            raise _core.Error("reset() needs to be called before last.") from None
         obs = self.observe(agent) if observe else None
         return (obs, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
