@@ -48,8 +48,11 @@
 //       cards, tokens, Minions, once-per-round uses, at most 2 trades), so it ends; D7 remains the
 //       game's guard. The former cap of 40 cut 0.3% of random and 0.4% of heuristic Creation
 //       turns short (agents/tests/mwahahaha_turns_test.cpp measures it; docs/rules/mwahahaha.md).
-//   D7  Guard: whatever the round limit (0 = none), a game that reaches kActionGuard actions ends
-//       as at the round limit (MW-29a ranking); it bounds max_game_length. Never seen in tests.
+//   D7  Guard: a game that reaches action_guard() actions ends as at the round limit (MW-29a
+//       ranking); it bounds max_game_length. The guard is 200 actions per seat and round, for the
+//       round limit + 2 (e.g. 16,800 at 2 players, 42,000 at 5, default 40 rounds), capped at
+//       kActionGuard (400,000, also with no limit). The longest of 8,000 random and 2,000
+//       heuristic games (2-5 players) took under 100 per seat and round (docs/python.md).
 //   D8  Damage, plunder and ransom are assigned one point/token at a time; a choice with a single
 //       option is still asked (it is cheap and never hides information).
 //   D9  Returns: 1 per winner, 0 otherwise (shared wins at the round limit).
@@ -173,7 +176,7 @@ class MwahahahaGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   int num_distinct_actions() const override { return act::kCount; }
   std::string action_name(Action a) const override { return names_[static_cast<size_t>(a)]; }
-  int max_game_length() const override { return kActionGuard + 10; }
+  int max_game_length() const override { return action_guard_ + 10; }
   int tensor_size() const override;
   const TensorLayout& tensor_layout() const override;
   std::string rules_help() const override;
@@ -181,6 +184,8 @@ class MwahahahaGame : public Game {
 
   const CardData& data() const { return *data_; }
   int round_limit() const { return round_limit_; }
+  // D7: a game that reaches this many actions ends as at the round limit.
+  int action_guard() const { return action_guard_; }
   bool tie_random() const { return tie_random_; }
   bool sacrifice_on() const { return sacrifice_; }
   bool trade_open() const { return trade_open_; }
@@ -203,6 +208,7 @@ class MwahahahaGame : public Game {
   Catalogue catalogue_;
   std::vector<std::string> names_;
   int round_limit_ = 40;
+  int action_guard_ = kActionGuard;
   bool tie_random_ = true, sacrifice_ = true, trade_open_ = false, attacks_many_ = false,
        ties_defender_ = false, choose_sci_ = false, grave_after_fight_ = true,
        strike_round_ = false, peek_first_ = false, open_all_ = false, powers_ask_ = false,

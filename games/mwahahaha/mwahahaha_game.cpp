@@ -87,6 +87,8 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   }
   catalogue_ = build_catalogue(*data_);
   round_limit_ = static_cast<int>(options.get_int("round-limit"));  // 0..10000, checked
+  if (round_limit_ > 0)                                             // D7
+    action_guard_ = std::min(kActionGuard, kGuardPerSeatRound * num_players * (round_limit_ + 2));
   tie_random_ = options.is("phase-tie", "random");
   sacrifice_ = options.get_bool("sacrifice");
   trade_open_ = options.is("trade-window", "open");

@@ -183,7 +183,8 @@ void MwahahahaState::legal_actions(std::vector<Action>& out) const {
 void MwahahahaState::apply_unchecked(Action a) {
   const StageRules& r = rules_of(s_.stage);
   if (r.apply) (this->*r.apply)(a);
-  if (++s_.actions >= static_cast<std::uint32_t>(kActionGuard) && s_.stage != Stage::kTerminal) {
+  if (++s_.actions >= static_cast<std::uint32_t>(g_->action_guard()) &&
+      s_.stage != Stage::kTerminal) {
     rank_at_limit();  // D7
     end_game(Win::kGuard);
   }

@@ -26,7 +26,11 @@ inline constexpr int kNumTricks = 30;
 inline constexpr int kNumScientists = 10;
 inline constexpr int kLevels = 4;
 inline constexpr int kMaxDice = 24;
-inline constexpr int kActionGuard = 400000;
+inline constexpr int kActionGuard = 400000;  // D7: the guard whatever the round limit
+// D7 under a round limit R: 200 actions per seat and round, for R + 2 rounds (the set-up's deals
+// count too); random games use under 100 a seat and round (65 at the default options, 96 with
+// open trading), so max_game_length stays within about 3x of the real lengths.
+inline constexpr int kGuardPerSeatRound = 200;
 inline constexpr int kMaxTradeItems = 6;
 inline constexpr int kWindowSaves = 2;  // nested windows (Evil Laugh's gain, D4)
 inline constexpr int kCoreTail = 2;     // fills State::Core to a multiple of 8 bytes (no padding)

@@ -53,7 +53,7 @@ class CallableAgent : public Agent {
             fmt::format("agent '{}' returned unknown action '{}'", name_, r.cast<std::string>()));
       return *a;
     }
-    return r.cast<Action>();
+    return action_id(ctx.game(), r);  // an int or numpy integer: a float is a TypeError
   }
   std::string name() const override { return name_; }
 

@@ -46,12 +46,21 @@ Player viewer_arg(const State& s, const py::object& p);
 py::array_t<float> tensor_array(const State& s, Player viewer, const py::object& out);
 py::array_t<std::int8_t> mask_array(const State& s, std::vector<Action>& buffer);
 
+// An action id from Python: a Python int or a numpy integer in [0, num_distinct_actions). A bool,
+// a float, a string or an array is a TypeError and an int outside the range a villainy.Error
+// (ValueError); both messages give the range. (State.apply_action also takes action names.)
+Action action_id(const Game& g, const py::handle& a);
+// A player id from Python: an int or numpy integer (not a bool); anything else a TypeError.
+int player_id(const py::handle& p);
+
 py::object json_to_py(const nlohmann::json& j);
 nlohmann::json py_to_json(const py::handle& h);
 
 // Replays a record (a dict, or its JSON text) into a state with its history.
 PyState state_from_record(const py::object& record);
 py::dict record_of(const PyState& s, const std::vector<std::string>& seats);
+// The record's JSON text (State.serialize).
+std::string record_text(const PyState& s);
 
 void bind_state(py::module_& m);
 void bind_agents(py::module_& m);

@@ -3,7 +3,10 @@
 // records and pickling through the record.
 #include <fmt/format.h>
 
+#include <span>
+
 #include "common.h"
+#include "villainy/core/record.h"
 
 namespace villainy::python {
 namespace {
@@ -29,15 +32,157 @@ Action action_arg(const State& s, const py::object& a) {
     if (!id) throw Error(fmt::format("{}: no action named '{}'", s.game().name(), name));
     return *id;
   }
-  return a.cast<Action>();
+  return action_id(s.game(), a);
+}
+
+// The state after replaying `actions` from the initial state (for undo and full_history).
+std::unique_ptr<State> replayed(const State& s, std::span<const Action> actions,
+                                std::vector<Player>* players) {
+  auto r = s.game().new_initial_state();
+  for (Action a : actions) {
+    if (players != nullptr) players->push_back(to_py_player(r->current_player()));
+    r->apply_unchecked(a);
+  }
+  return r;
+}
+
+const std::vector<Action>& history_of(const PyState& s) {
+  if (!s.has_history)
+    throw Error("a resampled state has no history: its hidden cards were re-dealt");
+  return s.history;
+}
+
+std::vector<double> rewards_of(const PyState& s) {
+  // Rewards come at the end only (RewardModel.TERMINAL): the returns once terminal.
+  if (!s.state->is_terminal())
+    return std::vector<double>(static_cast<size_t>(s.state->num_players()), 0.0);
+  return s.state->returns();
+}
+
+// A seed from a pyspiel probability sampler (a callable giving floats in [0, 1)), or an int.
+std::uint64_t sampler_seed(const py::object& sampler) {
+  if (py::isinstance<py::int_>(sampler) && !PyBool_Check(sampler.ptr()))
+    return sampler.cast<std::uint64_t>();
+  if (!PyCallable_Check(sampler.ptr()))
+    throw py::type_error("probability_sampler: expected a callable giving floats in [0, 1)");
+  std::uint64_t seed = 0;
+  for (int k = 0; k < 2; ++k) {
+    const double u = sampler().cast<double>();
+    if (!(u >= 0.0 && u < 1.0))
+      throw Error(fmt::format("probability_sampler gave {}, outside [0, 1)", u));
+    seed = seed * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(u * 9007199254740992.0);
+  }
+  return seed;
+}
+
+// pyspiel's names (docs/python.md, "pyspiel compatibility").
+void bind_pyspiel_state(py::class_<PyState>& cls) {
+  cls.def("is_simultaneous_node", [](const PyState&) { return false; })
+      .def("is_mean_field_node", [](const PyState&) { return false; })
+      .def("is_initial_state", [](const PyState& s) { return s.has_history && s.history.empty(); })
+      .def("rewards", &rewards_of,
+           "the rewards of the last action: the returns when terminal, else 0")
+      .def(
+          "player_reward",
+          [](const PyState& s, const py::object& p) {
+            return rewards_of(s).at(static_cast<size_t>(viewer_arg(*s.state, p)));
+          },
+          py::arg("player"))
+      .def(
+          "player_return",
+          [](const PyState& s, const py::object& p) {
+            const Player v = viewer_arg(*s.state, p);
+            if (v < 0) throw Error("player_return: expected a seat");
+            if (!s.state->is_terminal()) return 0.0;
+            return s.state->returns().at(static_cast<size_t>(v));
+          },
+          py::arg("player"))
+      .def(
+          "observation_string",
+          [](const PyState& s, const py::object& p) {
+            return s.state->information_state_string(viewer_arg(*s.state, p));
+          },
+          py::arg("player") = py::none(),
+          "same as information_state_string (views have perfect recall)")
+      .def(
+          "child",
+          [](const PyState& s, const py::object& a) {
+            PyState c = copy_of(s);
+            apply_checked(c, action_arg(*c.state, a));
+            return c;
+          },
+          py::arg("action"), "a new state: this one after `action` (this one is unchanged)")
+      .def(
+          "apply_actions",
+          [](const PyState&, const py::object&) {
+            throw Error(
+                "apply_actions: not a simultaneous node (every villainy game is sequential)");
+          },
+          py::arg("actions"))
+      .def(
+          "undo_action",
+          [](PyState& s, const py::object& player, const py::object& action) {
+            const auto& h = history_of(s);
+            if (h.empty()) throw Error("undo_action: no action to undo");
+            const Action a = action_id(s.state->game(), action);
+            std::vector<Player> players;
+            auto before = replayed(*s.state, std::span(h).first(h.size() - 1), &players);
+            const int p = player_id(player);
+            if (h.back() != a || to_py_player(before->current_player()) != p)
+              throw Error(
+                  fmt::format("undo_action: the last action was {} by player {}, not {} by {}",
+                              h.back(), to_py_player(before->current_player()), a, p));
+            s.state = std::move(before);
+            s.history.pop_back();
+          },
+          py::arg("player"), py::arg("action"),
+          "undoes the last action (given as pyspiel does, with its player); the state is rebuilt "
+          "from its history")
+      .def("history_str",
+           [](const PyState& s) {
+             std::string r;
+             for (Action a : history_of(s)) r += (r.empty() ? "" : ", ") + std::to_string(a);
+             return r;
+           })
+      .def(
+          "full_history",
+          [](const PyState& s) {
+            const auto& h = history_of(s);
+            std::vector<Player> players;
+            replayed(*s.state, h, &players);
+            py::list out;
+            static auto* make =
+                new py::object(py::module_::import("villainy.pyspiel").attr("PlayerAction"));
+            for (size_t i = 0; i < h.size(); ++i) out.append((*make)(players[i], h[i]));
+            return out;
+          },
+          "[PlayerAction(player, action)] of every action, chance (-1) included")
+      .def(
+          "serialize", [](const PyState& s) { return record_text(s); },
+          "the state as text (its record's JSON: Game.deserialize_state reads it back, replaying "
+          "and checking every action)")
+      .def(
+          "resample_from_infostate",
+          [](const PyState& s, const py::object& p, const py::object& sampler) {
+            Rng rng(sampler_seed(sampler));
+            PyState r;
+            r.state = s.state->resample(viewer_arg(*s.state, p), rng);
+            r.has_history = false;
+            return r;
+          },
+          py::arg("player_id"), py::arg("probability_sampler"),
+          "pyspiel's resample: a state `player_id` cannot tell from this one, hidden cards "
+          "re-dealt "
+          "from the sampler (a callable giving floats in [0, 1), or an int seed)");
 }
 
 }  // namespace
 
 void bind_state(py::module_& m) {
-  py::class_<PyState>(m, "State")
-      .def("current_player",
-           [](const PyState& s) { return to_py_player(s.state->current_player()); })
+  py::class_<PyState> cls(m, "State");
+  bind_pyspiel_state(cls);
+  cls.def("current_player",
+          [](const PyState& s) { return to_py_player(s.state->current_player()); })
       .def("is_chance_node", [](const PyState& s) { return s.state->is_chance(); })
       .def("is_terminal", [](const PyState& s) { return s.state->is_terminal(); })
       .def("is_player_node", [](const PyState& s) { return s.state->current_player() >= 0; })
@@ -47,7 +192,7 @@ void bind_state(py::module_& m) {
           "legal_actions",
           [](PyState& s, const py::object& player) {
             if (s.state->is_terminal()) return std::vector<Action>{};
-            if (!player.is_none() && player.cast<int>() != s.state->current_player())
+            if (!player.is_none() && player_id(player) != to_py_player(s.state->current_player()))
               return std::vector<Action>{};
             s.state->legal_actions(s.legal);
             return s.legal;
@@ -163,11 +308,8 @@ void bind_state(py::module_& m) {
           "action_to_string",
           [](const PyState& s, const py::object& a, const py::object& b) {
             // pyspiel's two forms: action_to_string(action) and action_to_string(player, action)
-            const Action act = b.is_none() ? a.cast<Action>() : b.cast<Action>();
-            if (act < 0 || act >= s.state->game().num_distinct_actions())
-              throw Error(fmt::format("action {} is outside [0, {})", act,
-                                      s.state->game().num_distinct_actions()));
-            return s.state->game().action_name(act);
+            if (!b.is_none()) player_id(a);
+            return s.state->game().action_name(action_id(s.state->game(), b.is_none() ? a : b));
           },
           py::arg("action"), py::arg("action2") = py::none())
       .def(
@@ -197,7 +339,7 @@ void bind_state(py::module_& m) {
           [](PyState& s, const py::object& a, Rng& rng) {
             // The AEC env's step(): a checked action, then chance sampled until a seat decides
             // or the game ends; returns current_player().
-            apply_checked(s, action_arg(*s.state, a));
+            apply_checked(s, action_id(s.state->game(), a));
             while (s.state->is_chance()) {
               const Action c = s.state->sample_chance(rng);
               s.state->apply_unchecked(c);
@@ -221,12 +363,8 @@ void bind_state(py::module_& m) {
           py::arg("player"), py::arg("seed") = 0,
           "a state `player` cannot tell from this one, hidden information re-dealt with "
           "Rng(seed); it has no history or record")
-      .def("history",
-           [](const PyState& s) {
-             if (!s.has_history)
-               throw Error("a resampled state has no history: its hidden cards were re-dealt");
-             return s.history;
-           })
+      .def("history", [](const PyState& s) { return history_of(s); })
+
       .def("move_number", [](const PyState& s) { return s.history.size(); })
       .def("fingerprint", [](const PyState& s) { return s.state->fingerprint(); })
       .def(

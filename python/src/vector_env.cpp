@@ -52,7 +52,21 @@ class VectorEnv {
     return py::make_tuple(obs_, mask_, player_);
   }
 
-  py::tuple step(const py::array_t<std::int64_t, py::array::forcecast>& actions) {
+  py::tuple step(const py::object& actions_in) {
+    // Integer ids only: an array of floats, bools or strings is a TypeError, not truncated.
+    if (!py::isinstance<py::array>(actions_in) && !py::isinstance<py::list>(actions_in) &&
+        !py::isinstance<py::tuple>(actions_in))
+      throw py::type_error(fmt::format(
+          "step: expected an integer array of {} actions, got {}", n_,
+          py::str(py::type::handle_of(actions_in).attr("__name__")).cast<std::string>()));
+    const auto any = py::array::ensure(actions_in);
+    if (!any) throw py::error_already_set();
+    const char kind = any.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+      throw py::type_error(fmt::format(
+          "step: actions must be integers (action ids in [0, {})), got an array of dtype {}", a_,
+          py::str(any.dtype()).cast<std::string>()));
+    const auto actions = py::array_t<std::int64_t, py::array::forcecast>::ensure(any);
     if (actions.ndim() != 1 || actions.shape(0) != n_)
       throw Error(fmt::format("step: expected {} actions, got shape {}", n_,
                               actions.ndim() == 1

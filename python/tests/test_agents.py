@@ -49,3 +49,12 @@ def test_callable_seats_in_simulate_and_tournament():
                       games=1)
     with pytest.raises(villainy.Error, match="valid only"):
         kept[0].legal_actions()
+
+
+def test_callable_returning_a_float_is_refused():
+    """A policy's float is not truncated to an action (issue 30, point 9)."""
+    g = villainy.load_game("cheaty-mages", players=3)
+    with pytest.raises((TypeError, villainy.Error), match=r"action.*\[0, "):
+        villainy.simulate(g, [lambda d: float(d.legal_actions()[0]), "random", "random"], games=1)
+    with pytest.raises((TypeError, villainy.Error), match=r"action.*\[0, "):
+        villainy.simulate(g, [lambda d: True, "random", "random"], games=1)

@@ -34,7 +34,7 @@ def aec_play(env, seed, check=True):
             live.discard(agent)
         else:
             legal = np.flatnonzero(obs["action_mask"])
-            s = env.state()
+            s = env.game_state()
             assert list(legal) == s.legal_actions(), "mask and legal actions disagree"
             action = int(pick.choice(legal))
             actions.append(action)
@@ -61,9 +61,9 @@ def test_aec_full_loop_every_player_count(name):
 def test_aec_same_seed_same_game():
     env = villainy.aec_env("cheaty-mages", players=3)
     a = aec_play(env, seed=5)
-    fp = env.state().fingerprint()
+    fp = env.game_state().fingerprint()
     b = aec_play(env, seed=5)
-    assert a == b and env.state().fingerprint() == fp
+    assert a == b and env.game_state().fingerprint() == fp
     c = aec_play(env, seed=6)
     assert c != a
     env.reset(seed=7)
@@ -77,14 +77,18 @@ def test_aec_errors():
     env.reset(seed=1)
     obs = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    fp = env.state().fingerprint()
+    fp = env.game_state().fingerprint()
     with pytest.raises(villainy.Error):
         env.step(illegal)
-    assert env.state().fingerprint() == fp
+    assert env.game_state().fingerprint() == fp
     with pytest.raises(villainy.Error, match="None"):
         env.step(None)
-    with pytest.raises(villainy.Error, match="options"):
-        env.reset(options={"x": 1})
+    # reset() takes any options dict as PettingZoo's envs do (api_test passes {"options": 1}):
+    # unknown keys are ignored, and the game is the one the seed alone gives.
+    env.reset(seed=1, options={"x": 1})
+    assert env.game_state().fingerprint() == fp
+    env.reset(seed=1, options={"options": 1})
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], obs["observation"])
     env.step(np.int32(np.flatnonzero(obs["action_mask"])[0]))  # numpy ints are accepted
     sp = env.action_space(env.agent_selection)
     assert sp.n == env.game.num_distinct_actions()
