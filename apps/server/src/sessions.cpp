@@ -236,19 +236,8 @@ class WsSession : public Peer, public Evictable, public std::enable_shared_from_
   }
 
   void send(std::shared_ptr<const std::string> frame) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), frame] {
-      if (self->closed_) return;
-      if (self->queue_.size() >= kMaxQueue ||
-          self->queued_bytes_ + frame->size() > static_cast<size_t>(self->srv_.cfg.max_queued_bytes)) {
-        // A slow reader: dropped (it reconnects with its last seq).
-        self->queue_.clear();
-        self->queued_bytes_ = 0;
-        return self->hard_close();
-      }
-      self->queue_.push_back(frame);
-      self->queued_bytes_ += frame->size();
-      if (self->queue_.size() == 1) self->do_write();
-    });
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), frame = std::move(frame)] { self->enqueue(frame); });
   }
 
   void close() override {
@@ -308,6 +297,21 @@ class WsSession : public Peer, public Evictable, public std::enable_shared_from_
     });
   }
 
+  // On the connection's strand.
+  void enqueue(const std::shared_ptr<const std::string>& frame) {
+    if (closed_ || closing_) return;  // nothing goes out after the close is decided
+    if (queue_.size() >= kMaxQueue ||
+        queued_bytes_ + frame->size() > static_cast<size_t>(srv_.cfg.max_queued_bytes)) {
+      // A slow reader: dropped (it reconnects with its last seq).
+      queue_.clear();
+      queued_bytes_ = 0;
+      return hard_close();
+    }
+    queue_.push_back(frame);
+    queued_bytes_ += frame->size();
+    if (queue_.size() == 1) do_write();
+  }
+
   void do_write() {
     ws_.text(true);
     ws_.async_write(net::buffer(*queue_.front()),
@@ -365,7 +369,7 @@ class WsSession : public Peer, public Evictable, public std::enable_shared_from_
     json j = {{"type", "error"}, {"code", code}, {"message", msg}};
     if (!in.empty()) j["in"] = in;
     for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
-    send(std::make_shared<const std::string>(wire(j)));
+    enqueue(std::make_shared<const std::string>(wire(j)));
     count_refusal();
   }
 
@@ -414,8 +418,7 @@ class WsSession : public Peer, public Evictable, public std::enable_shared_from_
                                                                  : s.find_first_not_of(' '));
         const std::string why = user_text_problem(s, 1, 200);
         if (!why.empty()) {
-          const bool length = why.find("characters, not") != std::string::npos;
-          throw ApiError(400, length ? "chat_too_long" : "bad_field",
+          throw ApiError(400, "chat_too_long",
                          "chat.text: " + why +
                              " (1 to 200 characters; no control, bidirectional or invisible "
                              "characters)");
@@ -433,7 +436,7 @@ class WsSession : public Peer, public Evictable, public std::enable_shared_from_
         table_->take_back(shared_from_this());
       } else if (type == "ping") {
         check_fields(j, {"type"}, "ping");
-        send(std::make_shared<const std::string>(R"({"type":"pong"})"));
+        enqueue(std::make_shared<const std::string>(R"({"type":"pong"})"));
         refused_in_row_ = 0;
       }
     } catch (const ApiError& e) {
