@@ -198,10 +198,17 @@ class Ws {
         }
         if (len != SIZE_MAX && pending_.size() >= off + len) {
           const int op = static_cast<unsigned char>(pending_[0]) & 0x0f;
+          const bool fin = (static_cast<unsigned char>(pending_[0]) & 0x80) != 0;
           std::string payload = pending_.substr(off, len);
           pending_.erase(0, off + len);
           if (op == 0x8) return json();
-          if (op == 0x1) return json::parse(payload, nullptr, false);
+          if (op == 0x1 || op == 0x0) {  // a text message, maybe in fragments
+            message_ += payload;
+            if (!fin) continue;
+            json j = json::parse(message_, nullptr, false);
+            message_.clear();
+            return j;
+          }
           continue;  // ping/pong: the server's keep-alive
         }
       }
@@ -215,7 +222,7 @@ class Ws {
  private:
   int fd_ = -1;
   bool ok_ = false;
-  std::string pending_;
+  std::string pending_, message_;
 };
 
 long rss_kb(int pid) {
