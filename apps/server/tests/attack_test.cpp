@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -247,9 +248,11 @@ struct Played {
   bool finished = false;
   int turns = 0;
   std::vector<double> waits_ms;
+  std::vector<double> view_ms;  // from each choice to the view of its seq (choice-to-view)
   std::string failure;
 };
-Played play(unsigned short port, const std::vector<std::string>& seats, int turns) {
+Played play(unsigned short port, const std::vector<std::string>& seats, int turns,
+            int think_ms = 0) {
   Played out;
   const Reply c = http_from("127.0.0.1", port, "POST", "/api/tables", cm_table(seats).dump());
   if (c.status != 201) {
@@ -274,7 +277,8 @@ Played play(unsigned short port, const std::vector<std::string>& seats, int turn
            {"credential", j.body["credential"]},
            {"last_seq", 0}});
   Clock::time_point sent{};
-  bool waiting = false;
+  bool waiting = false, awaiting_view = false;
+  int sent_seq = 0;
   while (true) {
     const json m = ws.recv();
     if (m.is_null()) {
@@ -286,6 +290,10 @@ Played play(unsigned short port, const std::vector<std::string>& seats, int turn
       return out;
     }
     if (m["type"] != "view") continue;
+    if (awaiting_view && m["seq"].get<int>() > sent_seq) {
+      out.view_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
+      awaiting_view = false;
+    }
     if (m["status"] == "finished") {
       out.finished = true;
       return out;
@@ -294,9 +302,12 @@ Played play(unsigned short port, const std::vector<std::string>& seats, int turn
     if (waiting)
       out.waits_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
     if (turns > 0 && out.turns >= turns) return out;
+    if (think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(think_ms));
     ws.send({{"type", "choice"}, {"action", m["choices"][0]["id"]}, {"seq", m["seq"]}});
     sent = Clock::now();
+    sent_seq = m["seq"].get<int>();
     waiting = true;
+    awaiting_view = true;
     ++out.turns;
   }
 }
@@ -544,6 +555,96 @@ TEST(Attack, IdleHttpSocketsDoNotDelayAJoin) {
   EXPECT_LT(during, before + 1000);
   for (int fd : fds) close(fd);
   EXPECT_EQ(srv.stop(), 0);
+  std::filesystem::remove_all(dir);
+}
+
+// The measurement (not a timed test; run by hand, figure in docs/server.md): every attack at
+// once against a server with the default settings, while a person plays games with 20 ms of
+// thought per move; prints the choice-to-view latencies (p50, p99, max).
+//   server_attack_tests --gtest_also_run_disabled_tests --gtest_filter='*AllAttacksTogether*'
+TEST(Attack, DISABLED_AllAttacksTogether) {
+  raise_file_limit();
+  const std::string dir = fresh_dir("together");
+  ServerProcess srv(VILLAINY_BIN, dir, {});
+  srv.start();
+  const unsigned short port = srv.port();
+  std::atomic<bool> stop{false};
+  std::atomic<long> bot_games{0}, spam_429{0}, upgrades{0}, http_idle{0};
+  std::vector<std::thread> attackers;
+  // 1. all-bot games from the network, as many as the server takes.
+  attackers.emplace_back([&] {
+    const std::string a = "ismcts:ms=200";
+    while (!stop) {
+      const Reply r = http_from("127.0.0.2", port, "POST", "/api/tables",
+                                cm_table({a, "random", a}).dump());
+      if (r.status == 201) ++bot_games;
+      else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  // 2. idle upgrades from 40 addresses, reopened as they are closed.
+  attackers.emplace_back([&] {
+    std::vector<int> fds;
+    while (!stop) {
+      for (int i = 0; i < 2000 && !stop; ++i) {
+        const int fd = connect_from("127.0.1." + std::to_string(1 + i % 40), port);
+        if (fd < 0) continue;
+        send_all(fd, "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+                     "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\n\r\n");
+        fds.push_back(fd);
+        ++upgrades;
+      }
+      std::this_thread::sleep_for(std::chrono::seconds(2));
+      for (int fd : fds) close(fd);
+      fds.clear();
+    }
+    for (int fd : fds) close(fd);
+  });
+  // 3. table spam.
+  attackers.emplace_back([&] {
+    while (!stop) {
+      const Reply r = http_from("127.0.0.3", port, "POST", "/api/tables",
+                                cm_table({"human", "human", "random"}).dump());
+      if (r.status == 429) ++spam_429;
+    }
+  });
+  // 5. idle plain-HTTP sockets from 30 addresses.
+  attackers.emplace_back([&] {
+    std::vector<int> fds;
+    while (!stop) {
+      for (int i = 0; i < 1500 && !stop; ++i) {
+        const int fd = connect_from("127.0.2." + std::to_string(1 + i % 30), port);
+        if (fd < 0) continue;
+        fds.push_back(fd);
+        ++http_idle;
+      }
+      std::this_thread::sleep_for(std::chrono::seconds(5));
+      for (int fd : fds) close(fd);
+      fds.clear();
+    }
+    for (int fd : fds) close(fd);
+  });
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  std::vector<double> lat;
+  int games = 0;
+  const auto until = Clock::now() + std::chrono::seconds(60);
+  while (Clock::now() < until) {
+    const Played p = play(port, {"human", "random", "random"}, 0, 20);
+    if (!p.finished) std::printf("a game did not finish: %s\n", p.failure.c_str());
+    lat.insert(lat.end(), p.view_ms.begin(), p.view_ms.end());
+    ++games;
+  }
+  stop = true;
+  for (auto& t : attackers) t.join();
+  std::sort(lat.begin(), lat.end());
+  ASSERT_FALSE(lat.empty());
+  auto q = [&](double f) { return lat[std::min(lat.size() - 1, static_cast<size_t>(f * lat.size()))]; };
+  std::printf("all attacks together: %ld all-bot games created, %ld idle upgrades, %ld spam 429s, "
+              "%ld idle HTTP sockets; the player: %d games, %zu moves, choice-to-view p50 %.2f ms, "
+              "p99 %.2f ms, max %.2f ms\n",
+              bot_games.load(), upgrades.load(), spam_429.load(), http_idle.load(), games,
+              lat.size(), q(0.5), q(0.99), lat.back());
+  srv.stop(3000);
   std::filesystem::remove_all(dir);
 }
 
