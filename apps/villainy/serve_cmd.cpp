@@ -69,8 +69,7 @@ void add_serve_command(CLI::App& app) {
   num("--max-waiting-per-address", cfg->max_waiting_per_address,
       "tables waiting for people created by one address (0 = no cap)", 0, 1000000);
   num("--waiting-expiry-ms", cfg->waiting_expiry_ms,
-      "a table still waiting for people this long after its creation is removed", 100,
-      1000000000);
+      "a table still waiting for people this long after its creation is removed", 100, 1000000000);
   num("--max-bot-tables", cfg->max_bot_tables, "tables of bots only playing at once", 0, 100000);
   num("--max-bot-tables-per-address", cfg->max_bot_tables_per_address,
       "tables of bots only playing at once per address (0 = no per-address cap)", 0, 100000);

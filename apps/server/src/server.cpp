@@ -2,15 +2,13 @@
 #include "villainy/server/server.h"
 
 #include <fmt/format.h>
-
 #include <sys/resource.h>
 
 #include <boost/asio/strand.hpp>
 #include <iostream>
 
-#include "villainy/agents/agents.h"
-
 #include "server_impl.h"
+#include "villainy/agents/agents.h"
 #include "villainy/core/registry.h"
 #include "villainy/server/catalog.h"
 #include "villainy/server/token.h"
@@ -239,10 +237,9 @@ HttpReply Server::Impl::create_table(const std::string& body, const std::string&
   // they create nothing and are cheap).
   int retry = 0;
   if (!create_rate.take(addr, retry))
-    return limit_reply("rate_limited",
-                       fmt::format("at most {} tables a minute from one address",
-                                   cfg.create_per_minute),
-                       retry);
+    return limit_reply(
+        "rate_limited",
+        fmt::format("at most {} tables a minute from one address", cfg.create_per_minute), retry);
   bool people = false;
   for (const auto& seat : spec.seats) people = people || seat.kind == "human";
   if (!people && cfg.bot_table_max_ms >= 0)
@@ -274,8 +271,8 @@ HttpReply Server::Impl::create_table(const std::string& body, const std::string&
                        fmt::format("at most {} tables waiting for people from one address",
                                    cfg.max_waiting_per_address),
                        60);
-  if (!people && (bots_all >= cfg.max_bot_tables ||
-                  (cfg.max_bot_tables_per_address > 0 && bots_here >= cfg.max_bot_tables_per_address)))
+  if (!people && (bots_all >= cfg.max_bot_tables || (cfg.max_bot_tables_per_address > 0 &&
+                                                     bots_here >= cfg.max_bot_tables_per_address)))
     return limit_reply("too_many_tables",
                        fmt::format("at most {} tables of bots only at once ({} per address)",
                                    cfg.max_bot_tables, cfg.max_bot_tables_per_address),

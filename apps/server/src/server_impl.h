@@ -4,17 +4,17 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <list>
-#include <unordered_map>
 #include <boost/beast/http.hpp>
 #include <condition_variable>
 #include <functional>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "villainy/server/server.h"
@@ -61,7 +61,8 @@ class ConnRegistry {
     std::list<std::pair<Ticket*, std::weak_ptr<Evictable>>>::iterator it;
     ~Ticket();
   };
-  ConnRegistry(int max_total, int max_per_address) : max_total_(max_total), max_per_(max_per_address) {}
+  ConnRegistry(int max_total, int max_per_address)
+      : max_total_(max_total), max_per_(max_per_address) {}
   // A ticket for a new connection from `addr`, or null with `why` set ("address" or "total").
   // At the total cap the oldest idle connection is evicted to make room.
   std::shared_ptr<Ticket> admit(const std::string& addr, bool exempt, std::string& why);
@@ -113,7 +114,7 @@ struct Server::Impl {
   std::vector<std::thread> threads;
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work;
 
-  std::mutex mu;  // guards tables and finished
+  std::mutex mu;                                         // guards tables and finished
   std::map<std::string, std::shared_ptr<Table>> tables;  // not finished
   // Finished tables recently asked for (replays), most recent first; the rest are read from
   // the store on demand.

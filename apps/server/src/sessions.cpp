@@ -107,15 +107,15 @@ bool RateLimiter::take(const std::string& addr, int& retry_after_s) {
   if (buckets_.size() > 100000) {
     // Forget the addresses whose buckets are full again (they lose nothing).
     for (auto it = buckets_.begin(); it != buckets_.end();) {
-      const double t = it->second.tokens +
-                       rate * std::chrono::duration<double>(now - it->second.last).count();
+      const double t =
+          it->second.tokens + rate * std::chrono::duration<double>(now - it->second.last).count();
       it = t >= per_minute_ ? buckets_.erase(it) : std::next(it);
     }
   }
   auto [it, fresh] = buckets_.try_emplace(addr, Bucket{static_cast<double>(per_minute_), now});
   Bucket& b = it->second;
-  b.tokens = std::min<double>(per_minute_,
-                              b.tokens + rate * std::chrono::duration<double>(now - b.last).count());
+  b.tokens = std::min<double>(
+      per_minute_, b.tokens + rate * std::chrono::duration<double>(now - b.last).count());
   b.last = now;
   if (b.tokens >= 1.0) {
     b.tokens -= 1.0;
@@ -131,9 +131,8 @@ std::string content_security_policy(const std::string& host) {
   std::string connect = "'self'";
   bool plain = !host.empty() && host.size() <= 255;
   for (char c : host)
-    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                      (c >= '0' && c <= '9') || c == '.' || c == '-' || c == ':' || c == '[' ||
-                      c == ']');
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '.' || c == '-' || c == ':' || c == '[' || c == ']');
   if (plain) connect += fmt::format(" ws://{} wss://{}", host, host);
   return fmt::format(
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -163,8 +162,8 @@ bool valid_ws_key(std::string_view k) {
   if (k.size() != 24 || k[22] != '=' || k[23] != '=') return false;
   for (size_t i = 0; i < 22; ++i) {
     const char c = k[i];
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-          c == '+' || c == '/'))
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+          c == '/'))
       return false;
   }
   return k[21] == 'A' || k[21] == 'Q' || k[21] == 'g' || k[21] == 'w';
@@ -414,8 +413,8 @@ class WsSession : public Peer, public Evictable, public std::enable_shared_from_
         std::string s = j["text"].get<std::string>();
         if (s.size() > 1000) throw ApiError(400, "chat_too_long", "chat.text: 1 to 200 characters");
         while (!s.empty() && s.back() == ' ') s.pop_back();
-        s.erase(0, s.find_first_not_of(' ') == std::string::npos ? s.size()
-                                                                 : s.find_first_not_of(' '));
+        s.erase(
+            0, s.find_first_not_of(' ') == std::string::npos ? s.size() : s.find_first_not_of(' '));
         const std::string why = user_text_problem(s, 1, 200);
         if (!why.empty()) {
           throw ApiError(400, "chat_too_long",
@@ -619,8 +618,9 @@ class HttpSession : public Evictable, public std::enable_shared_from_this<HttpSe
                       "the page's origin is not this server's (see --allow-origin)");
       auto key = req.find(http::field::sec_websocket_key);
       auto version = req.find(http::field::sec_websocket_version);
-      if (key == req.end() || !valid_ws_key(std::string_view(key->value().data(), key->value().size())) || version == req.end() ||
-          version->value() != "13")
+      if (key == req.end() ||
+          !valid_ws_key(std::string_view(key->value().data(), key->value().size())) ||
+          version == req.end() || version->value() != "13")
         return refuse(400, "bad_handshake",
                       "Sec-WebSocket-Key must be the base64 of 16 bytes and "
                       "Sec-WebSocket-Version 13");
@@ -690,9 +690,8 @@ void refuse_connection(tcp::socket socket, const std::string& why, const ServerC
           ? fmt::format(R"({{"error":{{"code":"too_many_connections","message":"at most {} )"
                         R"(connections from one address","retry_after":5}},"protocol":1}})",
                         cfg.max_connections_per_address)
-          : std::string(
-                R"({"error":{"code":"too_many_connections","message":"the server holds )"
-                R"(all the connections it can","retry_after":5},"protocol":1})");
+          : std::string(R"({"error":{"code":"too_many_connections","message":"the server holds )"
+                        R"(all the connections it can","retry_after":5},"protocol":1})");
   auto text = std::make_shared<std::string>(fmt::format(
       "HTTP/1.1 429 Too Many Requests\r\nServer: villainy\r\nContent-Type: application/json\r\n"
       "Retry-After: 5\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"

@@ -148,9 +148,9 @@ void Table::record_action(Action a) {
     std::shared_ptr<const LogEntry> same;
     for (const auto& prev : entries)
       if (prev->text == texts[i] && prev->events == evs) same = prev;
-    entries.push_back(same ? same
-                           : std::make_shared<const LogEntry>(
-                                 LogEntry{std::move(texts[i]), std::move(evs)}));
+    entries.push_back(
+        same ? same
+             : std::make_shared<const LogEntry>(LogEntry{std::move(texts[i]), std::move(evs)}));
   }
   log_.push_back(std::move(entries));
   history_.push_back(a);
@@ -173,7 +173,7 @@ void Table::launch_bot(Player p) {
   const std::uint64_t seat_seed = derive_seed(derive_seed(seed_, static_cast<std::uint64_t>(p) + 1),
                                               static_cast<std::uint64_t>(seq));
   env_.bots->submit(people_, [self = shared_from_this(), agent = s.bot, clone, legal, seat_seed,
-                               seq, gen, p] {
+                              seq, gen, p] {
     Rng rng(seat_seed);
     Action a = kInvalidAction;
     try {

@@ -5,7 +5,6 @@
 #include "web.h"
 
 #include <fmt/format.h>
-
 #include <zlib.h>
 
 #include <filesystem>

@@ -121,8 +121,8 @@ Reply http_from(const std::string& from, unsigned short port, const std::string&
   if (fd < 0) return r;
   std::string req = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
   if (!body.empty())
-    req += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-           "\r\n";
+    req +=
+        "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
   req += "\r\n" + body;
   send_all(fd, req);
   std::string all;
@@ -300,7 +300,8 @@ Played play(unsigned short port, const std::vector<std::string>& seats, int turn
     }
     if (m["choices"].empty()) continue;
     if (waiting)
-      out.waits_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
+      out.waits_ms.push_back(
+          std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
     if (turns > 0 && out.turns >= turns) return out;
     if (think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(think_ms));
     ws.send({{"type", "choice"}, {"action", m["choices"][0]["id"]}, {"seq", m["seq"]}});
@@ -359,13 +360,15 @@ TEST(Attack, FinishedGamesLeaveMemory) {
   const long rss_end = rss_kb(srv.pid());
   // Every game is there to replay, rebuilt from the store.
   for (const auto& id : {ids.front(), ids[ids.size() / 2], ids.back()}) {
-    const Reply rep = http_from("127.0.0.1", srv.port(), "POST", "/api/tables/" + id + "/replay", "{}");
+    const Reply rep =
+        http_from("127.0.0.1", srv.port(), "POST", "/api/tables/" + id + "/replay", "{}");
     ASSERT_EQ(rep.status, 200) << id;
     EXPECT_FALSE(rep.body["log"].empty());
   }
-  std::printf("memory: %d all-bot games (%d creations refused at the cap of 8 playing): RSS %ld "
-              "kB at start, %ld kB after %d, %ld kB after %d\n",
-              games, refused, rss_start, rss_half, games / 2, rss_end, games);
+  std::printf(
+      "memory: %d all-bot games (%d creations refused at the cap of 8 playing): RSS %ld "
+      "kB at start, %ld kB after %d, %ld kB after %d\n",
+      games, refused, rss_start, rss_half, games / 2, rss_end, games);
   EXPECT_LT(rss_end, 150 * 1024);  // the bound: < 150 MB
   // Flat: the second half adds less than 10 MB (a leak of one game's logs each is ~2.7 MB).
   EXPECT_LT(rss_end - rss_half, 10 * 1024);
@@ -379,16 +382,15 @@ TEST(Attack, IdleUpgradesAreClosedWhileAPlayerPlays) {
   const int idle = std::min(long_run() ? 2000 : 300, file_limit() - 200);
   const int addresses = long_run() ? 40 : 6;  // 64 sockets at most per address
   const std::string dir = fresh_dir("upgrades");
-  ServerProcess srv(VILLAINY_BIN, dir,
-                    serve_args({"--hello-timeout-ms", "1000", "--max-connections",
-                                std::to_string(idle / 2)}));
+  ServerProcess srv(
+      VILLAINY_BIN, dir,
+      serve_args({"--hello-timeout-ms", "1000", "--max-connections", std::to_string(idle / 2)}));
   srv.start();
   std::vector<int> fds;
   std::vector<Clock::time_point> opened;
   int upgraded = 0, refused = 0;
   for (int i = 0; i < idle; ++i) {
-    const int fd =
-        connect_from("127.0.0." + std::to_string(2 + i % addresses), srv.port());
+    const int fd = connect_from("127.0.0." + std::to_string(2 + i % addresses), srv.port());
     if (fd < 0) continue;
     send_all(fd,
              "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -428,10 +430,11 @@ TEST(Attack, IdleUpgradesAreClosedWhileAPlayerPlays) {
     }
   }
   const double worst = *std::max_element(closed_after.begin(), closed_after.end());
-  std::printf("idle upgrades: %zu opened from %d addresses, %d upgraded, %d refused at a cap, %zu "
-              "still open; the last closed %.2f s after its upgrade; the player's game finished "
-              "in %d turns\n",
-              fds.size(), addresses, upgraded, refused, open, worst, p.turns);
+  std::printf(
+      "idle upgrades: %zu opened from %d addresses, %d upgraded, %d refused at a cap, %zu "
+      "still open; the last closed %.2f s after its upgrade; the player's game finished "
+      "in %d turns\n",
+      fds.size(), addresses, upgraded, refused, open, worst, p.turns);
   EXPECT_EQ(open, 0u);
   EXPECT_GT(upgraded, 0);
   for (int fd : fds) close(fd);
@@ -491,10 +494,10 @@ TEST(Attack, HeavyBotTablesCannotStallAPeoplesTable) {
   const int turns = long_run() ? 0 : 8;
   const std::string dir = fresh_dir("bots");
   // The defaults refuse such tables (8 at most, ismcts ms <= 200); the worst allowed by flags:
-  ServerProcess srv(VILLAINY_BIN, dir,
-                    serve_args({"--bot-threads", "2", "--max-bot-tables", "100",
-                                "--max-bot-tables-per-address", "0", "--create-per-minute", "0",
-                                "--bot-table-max-ms", ms}));
+  ServerProcess srv(
+      VILLAINY_BIN, dir,
+      serve_args({"--bot-threads", "2", "--max-bot-tables", "100", "--max-bot-tables-per-address",
+                  "0", "--create-per-minute", "0", "--bot-table-max-ms", ms}));
   srv.start();
   const std::vector<std::string> seats = {"human", "heuristic", "heuristic"};
   const Played base = play(srv.port(), seats, 8);
@@ -508,9 +511,10 @@ TEST(Attack, HeavyBotTablesCannotStallAPeoplesTable) {
   const Played busy = play(srv.port(), seats, turns);
   EXPECT_TRUE(turns == 0 ? busy.finished : busy.turns == turns) << busy.failure;
   const double b = median(base.waits_ms), w = median(busy.waits_ms);
-  std::printf("fair bots: %d all-bot tables of %s; a people's table's bot moves took %.1f ms "
-              "(median) alone and %.1f ms with them (%zu turns)\n",
-              heavy, agent.c_str(), b, w, busy.waits_ms.size());
+  std::printf(
+      "fair bots: %d all-bot tables of %s; a people's table's bot moves took %.1f ms "
+      "(median) alone and %.1f ms with them (%zu turns)\n",
+      heavy, agent.c_str(), b, w, busy.waits_ms.size());
   // The stated pace: the people's bots answer within 10x their time alone plus 250 ms; a search
   // of the heavy tables (>= 1.5 s) ahead of them would break it at every move.
   EXPECT_LT(w, 10 * b + 250);
@@ -549,9 +553,10 @@ TEST(Attack, IdleHttpSocketsDoNotDelayAJoin) {
   const Reply health = http_from("127.0.0.1", srv.port(), "GET", "/healthz");
   EXPECT_EQ(health.status, 200);
   const double during = join_once();
-  std::printf("idle HTTP: %zu sockets from %d addresses; /healthz in %.1f ms; create + join "
-              "%.1f ms before, %.1f ms during\n",
-              fds.size(), addresses, health.ms, before, during);
+  std::printf(
+      "idle HTTP: %zu sockets from %d addresses; /healthz in %.1f ms; create + join "
+      "%.1f ms before, %.1f ms during\n",
+      fds.size(), addresses, health.ms, before, during);
   EXPECT_LT(during, before + 1000);
   for (int fd : fds) close(fd);
   EXPECT_EQ(srv.stop(), 0);
@@ -575,10 +580,12 @@ TEST(Attack, DISABLED_AllAttacksTogether) {
   attackers.emplace_back([&] {
     const std::string a = "ismcts:ms=200";
     while (!stop) {
-      const Reply r = http_from("127.0.0.2", port, "POST", "/api/tables",
-                                cm_table({a, "random", a}).dump());
-      if (r.status == 201) ++bot_games;
-      else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const Reply r =
+          http_from("127.0.0.2", port, "POST", "/api/tables", cm_table({a, "random", a}).dump());
+      if (r.status == 201)
+        ++bot_games;
+      else
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   });
   // 2. idle upgrades from 40 addresses, reopened as they are closed.
@@ -588,9 +595,10 @@ TEST(Attack, DISABLED_AllAttacksTogether) {
       for (int i = 0; i < 2000 && !stop; ++i) {
         const int fd = connect_from("127.0.1." + std::to_string(1 + i % 40), port);
         if (fd < 0) continue;
-        send_all(fd, "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
-                     "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     "Sec-WebSocket-Version: 13\r\n\r\n");
+        send_all(fd,
+                 "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+                 "Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n");
         fds.push_back(fd);
         ++upgrades;
       }
@@ -638,12 +646,15 @@ TEST(Attack, DISABLED_AllAttacksTogether) {
   for (auto& t : attackers) t.join();
   std::sort(lat.begin(), lat.end());
   ASSERT_FALSE(lat.empty());
-  auto q = [&](double f) { return lat[std::min(lat.size() - 1, static_cast<size_t>(f * lat.size()))]; };
-  std::printf("all attacks together: %ld all-bot games created, %ld idle upgrades, %ld spam 429s, "
-              "%ld idle HTTP sockets; the player: %d games, %zu moves, choice-to-view p50 %.2f ms, "
-              "p99 %.2f ms, max %.2f ms\n",
-              bot_games.load(), upgrades.load(), spam_429.load(), http_idle.load(), games,
-              lat.size(), q(0.5), q(0.99), lat.back());
+  auto q = [&](double f) {
+    return lat[std::min(lat.size() - 1, static_cast<size_t>(f * lat.size()))];
+  };
+  std::printf(
+      "all attacks together: %ld all-bot games created, %ld idle upgrades, %ld spam 429s, "
+      "%ld idle HTTP sockets; the player: %d games, %zu moves, choice-to-view p50 %.2f ms, "
+      "p99 %.2f ms, max %.2f ms\n",
+      bot_games.load(), upgrades.load(), spam_429.load(), http_idle.load(), games, lat.size(),
+      q(0.5), q(0.99), lat.back());
   srv.stop(3000);
   std::filesystem::remove_all(dir);
 }

@@ -57,9 +57,9 @@ TEST_F(ServerTest, SecurityHeadersOnEveryResponseAndHead) {
   expect_security_headers(raw(port_, http::verb::get, "/healthz"), "healthz");
   expect_security_headers(raw(port_, http::verb::get, "/nothing"), "404");
   expect_security_headers(raw(port_, http::verb::post, "/api/tables", {}, "{"), "400");
-  expect_security_headers(raw(port_, http::verb::get, "/ws", {{"Upgrade", "websocket"},
-                                                               {"Connection", "Upgrade"}}),
-                          "refused upgrade");
+  expect_security_headers(
+      raw(port_, http::verb::get, "/ws", {{"Upgrade", "websocket"}, {"Connection", "Upgrade"}}),
+      "refused upgrade");
   // HEAD: the GET's headers and length, no body.
   const Response get = raw(port_, http::verb::get, "/");
   const Response head = raw(port_, http::verb::head, "/");
@@ -78,9 +78,8 @@ TEST_F(ServerTest, SecurityHeadersOnEveryResponseAndHead) {
 
 // A raw upgrade request; returns the status line's code.
 unsigned upgrade(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& h) {
-  std::vector<std::pair<std::string, std::string>> all = {{"Upgrade", "websocket"},
-                                                          {"Connection", "Upgrade"},
-                                                          {"Sec-WebSocket-Version", "13"}};
+  std::vector<std::pair<std::string, std::string>> all = {
+      {"Upgrade", "websocket"}, {"Connection", "Upgrade"}, {"Sec-WebSocket-Version", "13"}};
   all.insert(all.end(), h.begin(), h.end());
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
@@ -100,8 +99,7 @@ TEST_F(ServerTest, UpgradeChecksOriginAndKey) {
   const std::string self = "http://127.0.0.1:" + std::to_string(port_);
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}}), 101u);  // not a browser: no Origin
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", self}}), 101u);
-  EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "https://evil.example"}}),
-            403u);
+  EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "https://evil.example"}}), 403u);
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "null"}}), 403u);
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", ""}}), 400u);
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", "short"}}), 400u);
@@ -109,10 +107,8 @@ TEST_F(ServerTest, UpgradeChecksOriginAndKey) {
   // A configured origin passes.
   tweak_ = [](ServerConfig& c) { c.allowed_origins = {"https://club.example"}; };
   restart_server();
-  EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "https://club.example"}}),
-            101u);
-  EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "https://evil.example"}}),
-            403u);
+  EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "https://club.example"}}), 101u);
+  EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", key}, {"Origin", "https://evil.example"}}), 403u);
 }
 
 TEST_F(ServerTest, HelloIsAnsweredToItsConnectionOnly) {
@@ -131,7 +127,9 @@ TEST_F(ServerTest, NamesAndChatRefuseHiddenCharacters) {
   json t = create_cm(2);
   const std::string id = t["table"];
   for (const char* bad : {"Ann\u202Egnp.exe", "A\u200Bnn", "\u2066x", "Ann\xC2\x85",
-                                "\xEF\xBB\xBF" "Ann", "A\u2028B"}) {
+                          "\xEF\xBB\xBF"
+                          "Ann",
+                          "A\u2028B"}) {
     auto r = http_post(port_, "/api/tables/" + id + "/join",
                        {{"invite", t["invitations"][0]["invite"]}, {"name", bad}});
     EXPECT_EQ(r.status, 400) << bad;
@@ -195,11 +193,11 @@ TEST_F(ServerTest, RateLimitsAnswer429WithRetryAfter) {
   };
   restart_server();
   for (int i = 0; i < 3; ++i) create_cm(3);
-  auto r = http_post(port_, "/api/tables",
-                     {{"game", "cheaty-mages"},
-                      {"players", 3},
-                      {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}},
-                                             {{"kind", "human"}}})}});
+  auto r = http_post(
+      port_, "/api/tables",
+      {{"game", "cheaty-mages"},
+       {"players", 3},
+       {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}, {{"kind", "human"}}})}});
   EXPECT_EQ(r.status, 429);
   EXPECT_EQ(r.body["error"]["code"], "rate_limited");
   EXPECT_GE(r.body["error"]["retry_after"].get<int>(), 1);

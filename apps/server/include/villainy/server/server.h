@@ -36,10 +36,10 @@ struct ServerConfig {
   // A slow reader: more than this many bytes waiting to be sent closes the connection.
   int max_queued_bytes = 4 << 20;
   // Per client address, token buckets (burst = the per-minute figure; 0 = no limit).
-  int create_per_minute = 20;  // POST /api/tables
-  int join_per_minute = 60;    // POST /api/tables/ID/join
-  int chat_per_minute = 30;    // chat and taunts, over all the address's connections
-  int max_waiting_per_address = 10;  // tables waiting for people, created by one address
+  int create_per_minute = 20;              // POST /api/tables
+  int join_per_minute = 60;                // POST /api/tables/ID/join
+  int chat_per_minute = 30;                // chat and taunts, over all the address's connections
+  int max_waiting_per_address = 10;        // tables waiting for people, created by one address
   int waiting_expiry_ms = 30 * 60 * 1000;  // a waiting table is removed after this
   // All-bot tables (no human seat) from the network: live at once in all, per address, and the
   // strongest search they may use (ismcts ms).
