@@ -76,8 +76,9 @@ TEST_F(ServerTest, SecurityHeadersOnEveryResponseAndHead) {
   EXPECT_LT(games.body().size(), plain.body().size() / 2);
 }
 
-// A raw upgrade request; returns the status line's code.
-unsigned upgrade(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& h) {
+// A raw upgrade request; returns the status line's code (and the response's extensions).
+unsigned upgrade(std::uint16_t port, const std::vector<std::pair<std::string, std::string>>& h,
+                 std::string* extensions = nullptr) {
   std::vector<std::pair<std::string, std::string>> all = {
       {"Upgrade", "websocket"}, {"Connection", "Upgrade"}, {"Sec-WebSocket-Version", "13"}};
   all.insert(all.end(), h.begin(), h.end());
@@ -91,6 +92,7 @@ unsigned upgrade(std::uint16_t port, const std::vector<std::pair<std::string, st
   beast::flat_buffer buf;
   http::response_parser<http::empty_body> parser;
   http::read_header(stream, buf, parser);
+  if (extensions) *extensions = std::string(parser.get()[http::field::sec_websocket_extensions]);
   return parser.get().result_int();
 }
 
@@ -104,6 +106,14 @@ TEST_F(ServerTest, UpgradeChecksOriginAndKey) {
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", ""}}), 400u);
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", "short"}}), 400u);
   EXPECT_EQ(upgrade(port_, {{"Sec-WebSocket-Key", "!!!!!!!!!!!!!!!!!!!!!!=="}}), 400u);
+  // permessage-deflate is offered back to a client that asks for it.
+  std::string ext;
+  EXPECT_EQ(upgrade(port_,
+                    {{"Sec-WebSocket-Key", key},
+                     {"Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits"}},
+                    &ext),
+            101u);
+  EXPECT_NE(ext.find("permessage-deflate"), std::string::npos) << ext;
   // A configured origin passes.
   tweak_ = [](ServerConfig& c) { c.allowed_origins = {"https://club.example"}; };
   restart_server();
