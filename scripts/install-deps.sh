@@ -13,6 +13,7 @@ packages=(
   valgrind  # callgrind instruction counts (bench/instruction_count.cpp)
   chromium fonts-wqy-microhei  # web e2e tests (playwright-core), the designer report's screenshot, print sheets to PDF (CJK font)
   mpich libmpich-dev  # villainy-mpi (tools/mpi): shards as MPI ranks
+  nginx openssl zlib1g-dev  # the server behind TLS (scripts/proxy-test.sh); gzip of its files
 )
 # Node.js 20 and npm come with the machine (the browser client, web/, is built with them); the npm
 # packages are installed by scripts/build-web.sh (npm ci, pinned by web/package-lock.json).

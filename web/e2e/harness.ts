@@ -103,6 +103,10 @@ export class Harness {
       });
     record(page);
     page.on('pageerror', (e) => client.errors.push(`${name}: ${e.message}`));
+    // The server's Content-Security-Policy must let the client do all it does (issue 25).
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) client.errors.push(`${name}: ${m.text()}`);
+    });
     this.clients.push(client);
     return client;
   }

@@ -25,6 +25,21 @@ unsigned short free_loopback_port() {
   return a.local_endpoint().port();
 }
 
+std::vector<std::string> no_address_limits() {
+  return {"--create-per-minute",
+          "0",
+          "--join-per-minute",
+          "0",
+          "--chat-per-minute",
+          "0",
+          "--max-waiting-per-address",
+          "0",
+          "--max-connections-per-address",
+          "0",
+          "--max-bot-tables-per-address",
+          "0"};
+}
+
 ServerProcess::ServerProcess(std::string program, std::string data_dir,
                              std::vector<std::string> extra_args, unsigned short port)
     : program_(std::move(program)),

@@ -68,6 +68,56 @@ std::pair<std::string, std::string> split_title(const std::string& title) {
   return {title.substr(0, open), title.substr(open + 2, title.size() - open - 3)};
 }
 
+std::string user_text_problem(const std::string& s, int min_chars, int max_chars) {
+  int chars = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::uint32_t cp = 0;
+    size_t len = 0;
+    if (c < 0x80) {
+      cp = c;
+      len = 1;
+    } else if ((c & 0xe0) == 0xc0) {
+      cp = c & 0x1fu;
+      len = 2;
+    } else if ((c & 0xf0) == 0xe0) {
+      cp = c & 0x0fu;
+      len = 3;
+    } else if ((c & 0xf8) == 0xf0) {
+      cp = c & 0x07u;
+      len = 4;
+    } else {
+      return "not valid UTF-8";
+    }
+    if (i + len > s.size()) return "not valid UTF-8";
+    for (size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return "not valid UTF-8";
+      cp = (cp << 6) | (cc & 0x3fu);
+    }
+    const std::uint32_t min_cp[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < min_cp[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+      return "not valid UTF-8";
+    const bool control = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+    const bool bidi = cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+                      (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+    const bool invisible = cp == 0x00ad || cp == 0x180e || (cp >= 0x200b && cp <= 0x200d) ||
+                           (cp >= 0x2060 && cp <= 0x2064) || cp == 0xfeff || cp == 0x2028 ||
+                           cp == 0x2029 || (cp >= 0xe0000 && cp <= 0xe007f);
+    const bool nonchar = (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe;
+    if (control) return fmt::format("control character U+{:04X} not allowed", cp);
+    if (bidi) return fmt::format("bidirectional control U+{:04X} not allowed", cp);
+    if (invisible) return fmt::format("invisible character U+{:04X} not allowed", cp);
+    if (nonchar) return fmt::format("noncharacter U+{:04X} not allowed", cp);
+    ++chars;
+    i += len;
+  }
+  if (chars < min_chars || chars > max_chars)
+    return fmt::format("{} to {} characters, not {}", min_chars, max_chars, chars);
+  return "";
+}
+
 json games_json() {
   json games = json::array();
   for (const GameEntry* e : registered_games()) {

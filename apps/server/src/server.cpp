@@ -2,11 +2,13 @@
 #include "villainy/server/server.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 
 #include <boost/asio/strand.hpp>
 #include <iostream>
 
 #include "server_impl.h"
+#include "villainy/agents/agents.h"
 #include "villainy/core/registry.h"
 #include "villainy/server/catalog.h"
 #include "villainy/server/token.h"
@@ -29,6 +31,17 @@ HttpReply json_reply(int status, json body) {
 }
 HttpReply error_reply(int status, const std::string& code, const std::string& message) {
   return json_reply(status, {{"error", {{"code", code}, {"message", message}}}});
+}
+// The soft limit on open files raised to the hard one; the connection cap fits within it.
+int file_limit() {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return 1024;
+  if (rl.rlim_cur < rl.rlim_max) {
+    rl.rlim_cur = rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+    getrlimit(RLIMIT_NOFILE, &rl);
+  }
+  return rl.rlim_cur > 1000000 ? 1000000 : static_cast<int>(rl.rlim_cur);
 }
 std::string html_escape(const std::string& s) {
   std::string out;
@@ -58,12 +71,20 @@ Server::Impl::Impl(const ServerConfig& c)
     : cfg(c),
       ioc_owner(std::make_unique<net::io_context>()),
       ioc(*ioc_owner),
-      bots_owner(
-          std::make_unique<net::thread_pool>(static_cast<size_t>(std::max(1, c.bot_threads)))),
-      bots(*bots_owner) {
+      bots_owner(std::make_unique<BotScheduler>(std::max(1, c.bot_threads))),
+      bots(*bots_owner),
+      create_rate(c.create_per_minute),
+      join_rate(c.join_per_minute),
+      chat_rate(c.chat_per_minute) {
+  // Room for the store, the listening socket and the log besides the connections.
+  const int fit = std::max(16, file_limit() - 64);
+  conns = std::make_unique<ConnRegistry>(std::min(cfg.max_connections, fit),
+                                         cfg.max_connections_per_address);
   store = open_sqlite_store(cfg.data_dir);
   games_body = wire({{"protocol", kProtocolVersion}, {"games", games_json()}});
-  for (const StoredTable& st : store->load_all()) {
+  games_gzip = gzip(games_body);
+  // Only the tables not finished come back into memory; finished games are read on demand.
+  for (const StoredTable& st : store->load_unfinished()) {
     try {
       tables[st.id] = Table::restore(env(), st);
     } catch (const std::exception& e) {
@@ -74,6 +95,8 @@ Server::Impl::Impl(const ServerConfig& c)
 
 Server::Impl::~Impl() {
   tables.clear();
+  finished.clear();
+  sweep_timer.reset();
   work.reset();
   acceptor.reset();
   bots_owner.reset();  // discarded bot jobs release their tables while the io_context lives
@@ -87,7 +110,76 @@ TableEnv Server::Impl::env() {
   e.bots = &bots;
   e.limits.max_spectators = cfg.max_spectators;
   e.bot_pace = std::chrono::milliseconds(cfg.bot_pace_ms);
+  e.on_finished = [this](const std::string& id) { table_finished(id); };
   return e;
+}
+
+void Server::Impl::table_finished(const std::string& id) {
+  std::lock_guard lock(mu);
+  auto it = tables.find(id);
+  if (it == tables.end()) return;
+  finished.push_front(it->second);
+  tables.erase(it);
+  while (finished.size() > kFinishedCache) finished.pop_back();
+}
+
+void Server::Impl::sweep_waiting() {
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+  std::vector<std::shared_ptr<Table>> old;
+  {
+    std::lock_guard lock(mu);
+    for (auto& [id, t] : tables)
+      if (t->waiting() && now - t->created_ms() >= cfg.waiting_expiry_ms) old.push_back(t);
+  }
+  for (auto& t : old)
+    t->expire([this, t](bool removed) {
+      if (!removed) return;
+      std::lock_guard lock(mu);
+      auto it = tables.find(t->id());
+      if (it != tables.end() && it->second == t) tables.erase(it);
+      log(fmt::format("table {} expired (waiting)", t->id()));
+    });
+  const int every = std::clamp(cfg.waiting_expiry_ms / 4, 50, 30000);
+  sweep_timer->expires_after(std::chrono::milliseconds(every));
+  sweep_timer->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) sweep_waiting();
+  });
+}
+
+bool Server::Impl::trusted_proxy(const std::string& peer) const {
+  return std::find(cfg.trusted_proxies.begin(), cfg.trusted_proxies.end(), peer) !=
+         cfg.trusted_proxies.end();
+}
+
+std::string Server::Impl::client_address(const std::string& peer, const Request& req) const {
+  if (!trusted_proxy(peer)) return peer;
+  auto trim = [](std::string v) {
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.pop_back();
+    size_t b = 0;
+    while (b < v.size() && (v[b] == ' ' || v[b] == '\t')) ++b;
+    return v.substr(b, 64);
+  };
+  if (auto f = req.find("X-Forwarded-For"); f != req.end()) {
+    std::string v(f->value());
+    const auto comma = v.rfind(',');
+    std::string last = trim(comma == std::string::npos ? v : v.substr(comma + 1));
+    if (!last.empty()) return last;
+  }
+  if (auto f = req.find("X-Real-IP"); f != req.end()) {
+    std::string v = trim(std::string(f->value()));
+    if (!v.empty()) return v;
+  }
+  return peer;
+}
+
+HttpReply Server::Impl::limit_reply(const std::string& code, const std::string& message,
+                                    int retry_after_s) {
+  HttpReply r = json_reply(
+      429, {{"error", {{"code", code}, {"message", message}, {"retry_after", retry_after_s}}}});
+  r.headers.emplace_back("Retry-After", std::to_string(retry_after_s));
+  return r;
 }
 
 void Server::Impl::log(const std::string& line) const {
@@ -96,9 +188,30 @@ void Server::Impl::log(const std::string& line) const {
 
 std::shared_ptr<Table> Server::Impl::find(const std::string& id) {
   if (!is_hex_token(id, 16)) return nullptr;
-  std::lock_guard lock(mu);
-  auto it = tables.find(id);
-  return it == tables.end() ? nullptr : it->second;
+  {
+    std::lock_guard lock(mu);
+    auto it = tables.find(id);
+    if (it != tables.end()) return it->second;
+    for (auto f = finished.begin(); f != finished.end(); ++f)
+      if ((*f)->id() == id) {
+        finished.splice(finished.begin(), finished, f);
+        return finished.front();
+      }
+  }
+  // A finished game: rebuilt from the store (its viewers' logs and views), kept in the cache.
+  try {
+    if (store->status_of(id) != "finished") return nullptr;
+    auto t = Table::restore(env(), store->load(id));
+    std::lock_guard lock(mu);
+    for (auto& f : finished)
+      if (f->id() == id) return f;
+    finished.push_front(t);
+    while (finished.size() > kFinishedCache) finished.pop_back();
+    return t;
+  } catch (const std::exception& e) {
+    log(fmt::format("table {} not read: {}", id, e.what()));
+    return nullptr;
+  }
 }
 
 void Server::Impl::accept() {
@@ -110,7 +223,7 @@ void Server::Impl::accept() {
                          });
 }
 
-HttpReply Server::Impl::create_table(const std::string& body) {
+HttpReply Server::Impl::create_table(const std::string& body, const std::string& addr) {
   auto j = json::parse(body, nullptr, false);
   if (j.is_discarded() || !j.is_object())
     return error_reply(400, "bad_json", "the body must be a JSON object");
@@ -120,12 +233,50 @@ HttpReply Server::Impl::create_table(const std::string& body) {
   } catch (const ApiError& e) {
     return error_reply(e.status, e.code, e.what());
   }
+  // A request that would create a table costs one token of its address (refusals cost none:
+  // they create nothing and are cheap).
+  int retry = 0;
+  if (!create_rate.take(addr, retry))
+    return limit_reply(
+        "rate_limited",
+        fmt::format("at most {} tables a minute from one address", cfg.create_per_minute), retry);
+  bool people = false;
+  for (const auto& seat : spec.seats) people = people || seat.kind == "human";
+  if (!people && cfg.bot_table_max_ms >= 0)
+    for (const auto& seat : spec.seats) {
+      const AgentSpec a = AgentSpec::parse(seat.agent);
+      if (a.name == "ismcts" && a.params.count("ms") &&
+          std::stod(a.params.at("ms")) > cfg.bot_table_max_ms)
+        return error_reply(400, "bad_agent",
+                           fmt::format("table.seats: a table of bots only may use ismcts with ms "
+                                       "up to {} (people's tables up to 2000)",
+                                       cfg.bot_table_max_ms));
+    }
   std::lock_guard lock(mu);
-  int open = 0;
-  for (auto& [id, t] : tables) open += t->finished() ? 0 : 1;
-  if (open >= cfg.max_tables)
-    return error_reply(503, "too_many_tables",
-                       fmt::format("the server holds its {} tables; try later", cfg.max_tables));
+  int waiting_here = 0, bots_all = 0, bots_here = 0;
+  for (auto& [id, t] : tables) {
+    const bool mine = !addr.empty() && t->origin_address == addr;
+    if (mine && t->waiting() && t->has_people()) ++waiting_here;
+    if (!t->has_people()) {
+      ++bots_all;
+      bots_here += mine ? 1 : 0;
+    }
+  }
+  if (static_cast<int>(tables.size()) >= cfg.max_tables)
+    return limit_reply("too_many_tables",
+                       fmt::format("the server holds its {} tables; try later", cfg.max_tables),
+                       60);
+  if (people && cfg.max_waiting_per_address > 0 && waiting_here >= cfg.max_waiting_per_address)
+    return limit_reply("too_many_tables",
+                       fmt::format("at most {} tables waiting for people from one address",
+                                   cfg.max_waiting_per_address),
+                       60);
+  if (!people && (bots_all >= cfg.max_bot_tables || (cfg.max_bot_tables_per_address > 0 &&
+                                                     bots_here >= cfg.max_bot_tables_per_address)))
+    return limit_reply("too_many_tables",
+                       fmt::format("at most {} tables of bots only at once ({} per address)",
+                                   cfg.max_bot_tables, cfg.max_bot_tables_per_address),
+                       10);
   std::string id;
   do id = random_token(8);
   while (tables.count(id));
@@ -142,6 +293,7 @@ HttpReply Server::Impl::create_table(const std::string& body) {
   for (size_t i = 0; i < seats.size(); ++i)
     if (seats[i]["kind"] == "human")
       invitations.push_back({{"seat", i}, {"invite", seats[i]["invite"]}});
+  table->origin_address = addr;
   tables[id] = table;
   table->start();
   return json_reply(201, {{"table", id},
@@ -200,10 +352,17 @@ HttpReply Server::Impl::catalogue(const std::string& game,
   body["data"] = game_facts(*g);
   HttpReply r = json_reply(200, body);
   r.cache_control = "no-cache";
+  r.compressible = true;
   return r;
 }
 
 namespace {
+HttpReply web_reply(WebFile f) {
+  HttpReply r{200, f.content_type, std::move(f.body), f.cache_control};
+  r.compressible = f.compressible;
+  r.gzip_body = std::move(f.gzip_body);
+  return r;
+}
 // True when the request's method is the one the path takes; otherwise answers 405.
 bool allowed(bool ok, const char* method, const std::string& path,
              const std::function<void(HttpReply)>& done) {
@@ -215,9 +374,10 @@ bool allowed(bool ok, const char* method, const std::string& path,
 }  // namespace
 
 // A request for /api/tables/ID[/OP]: `rest` is what follows /api/tables/.
-void Server::Impl::handle_table(const Request& req, const std::string& path, std::string rest,
+void Server::Impl::handle_table(const Request& req, const std::string& addr,
+                                const std::string& path, std::string rest,
                                 const std::function<void(HttpReply)>& done) {
-  const bool get = req.method() == http::verb::get;
+  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
   const bool post = req.method() == http::verb::post;
   auto only = [&](bool ok, const char* method) { return allowed(ok, method, path, done); };
   std::string op;
@@ -243,6 +403,13 @@ void Server::Impl::handle_table(const Request& req, const std::string& path, std
   if (op != "join" && op != "leave" && op != "replace" && op != "replay")
     return done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
   if (!only(post, "POST")) return;
+  if (op == "join") {
+    int retry = 0;
+    if (!join_rate.take(addr, retry))
+      return done(limit_reply(
+          "rate_limited",
+          fmt::format("at most {} joins a minute from one address", cfg.join_per_minute), retry));
+  }
   auto body = json::parse(req.body(), nullptr, false);
   if (body.is_discarded() || !body.is_object())
     return done(error_reply(400, "bad_json", "the body must be a JSON object"));
@@ -256,17 +423,17 @@ void Server::Impl::handle_table(const Request& req, const std::string& path, std
   if (op == "replay") table->replay(body, reply);
 }
 
-void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)> done) {
+void Server::Impl::handle_http(const Request& req, const std::string& addr,
+                               std::function<void(HttpReply)> done) {
   std::string path(req.target());
   if (auto q = path.find('?'); q != std::string::npos) path.resize(q);
-  const bool get = req.method() == http::verb::get;
+  const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
   const bool post = req.method() == http::verb::post;
   auto only = [&](bool ok, const char* method) { return allowed(ok, method, path, done); };
   try {
     if (path == "/") {
       if (!only(get, "GET")) return;
-      if (auto f = read_web_file(cfg.web_dir, "/"))
-        return done({200, f->content_type, std::move(f->body), f->cache_control});
+      if (auto f = read_web_file(cfg.web_dir, "/")) return done(web_reply(std::move(*f)));
       done(home_page());
       return;
     }
@@ -275,13 +442,18 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
       int n = 0;
       {
         std::lock_guard lock(mu);
-        for (auto& [id, t] : tables) n += t->finished() ? 0 : 1;
+        n = static_cast<int>(tables.size());
       }
       done(json_reply(200, {{"ok", true}, {"tables", n}, {"connections", connections.load()}}));
       return;
     }
     if (path == "/api/games") {
-      if (only(get, "GET")) done({200, "application/json", games_body});
+      if (!only(get, "GET")) return;
+      HttpReply r{200, "application/json", games_body};
+      r.cache_control = "no-cache";
+      r.compressible = true;
+      r.gzip_body = games_gzip;
+      done(std::move(r));
       return;
     }
     const std::string games_prefix = "/api/games/";
@@ -298,16 +470,15 @@ void Server::Impl::handle_http(const Request& req, std::function<void(HttpReply)
     }
     if (path == "/api/tables") {
       if (get) return done(list_tables());
-      if (post) return done(create_table(req.body()));
+      if (post) return done(create_table(req.body(), addr));
       only(false, "GET or POST");
       return;
     }
     const std::string prefix = "/api/tables/";
     if (path.rfind(prefix, 0) == 0)
-      return handle_table(req, path, path.substr(prefix.size()), done);
+      return handle_table(req, addr, path, path.substr(prefix.size()), done);
     if (get && path.rfind("/api/", 0) != 0) {
-      if (auto f = read_web_file(cfg.web_dir, path))
-        return done({200, f->content_type, std::move(f->body), f->cache_control});
+      if (auto f = read_web_file(cfg.web_dir, path)) return done(web_reply(std::move(*f)));
     }
     done(error_reply(404, "not_found", "no path " + path.substr(0, 80)));
   } catch (const std::exception& e) {
@@ -332,6 +503,8 @@ void Server::start() {
   s.acceptor->listen(net::socket_base::max_listen_connections);
   s.work.emplace(s.ioc.get_executor());
   s.accept();
+  s.sweep_timer.emplace(s.ioc);
+  net::post(s.ioc, [&s] { s.sweep_waiting(); });
   {
     std::lock_guard lock(s.mu);
     for (auto& [id, t] : s.tables) t->start();
@@ -345,17 +518,19 @@ std::uint16_t Server::port() const {
   return impl_->acceptor->local_endpoint().port();
 }
 
-void Server::stop() {
+bool Server::stop(std::chrono::milliseconds bot_wait) {
   Impl& s = *impl_;
   {
     std::lock_guard lock(s.stop_mu);
-    if (s.stopped) return;
+    if (s.stopped) return true;
     s.stopped = true;
   }
+  bool clean = true;
   if (s.started) {
     net::post(s.ioc, [&s] {
       boost::system::error_code ec;
       s.acceptor->close(ec);
+      if (s.sweep_timer) s.sweep_timer->cancel();
     });
     {
       std::lock_guard lock(s.mu);
@@ -368,16 +543,21 @@ void Server::stop() {
     for (auto& t : s.threads) t.join();
     s.threads.clear();
   }
-  s.bots.stop();
-  s.bots.join();
+  clean = s.bots.stop(bot_wait);
+  if (!clean) {
+    s.stop_cv.notify_all();
+    return false;
+  }
   // Run what is still queued (the tables' shutdown: connections dropped, cycles broken).
   s.ioc.restart();
   s.ioc.poll();
   {
     std::lock_guard lock(s.mu);
     s.tables.clear();
+    s.finished.clear();
   }
   s.stop_cv.notify_all();
+  return clean;
 }
 
 void Server::wait() {

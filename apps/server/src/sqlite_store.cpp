@@ -129,6 +129,37 @@ class SqliteStore : public Store {
     for (const auto& id : ids) out.push_back(load_locked(id));
     return out;
   }
+  std::vector<StoredTable> load_unfinished() override {
+    std::lock_guard lock(mu_);
+    std::vector<std::string> ids;
+    {
+      Stmt s(db_, "SELECT id FROM tables WHERE status != 'finished' ORDER BY rowid");
+      while (s.step()) ids.push_back(s.text(0));
+    }
+    std::vector<StoredTable> out;
+    for (const auto& id : ids) out.push_back(load_locked(id));
+    return out;
+  }
+  void remove_table(const std::string& id) override {
+    std::lock_guard lock(mu_);
+    exec("BEGIN IMMEDIATE");
+    try {
+      Stmt a(db_, "DELETE FROM actions WHERE table_id = ?");
+      a.bind(1, id).step();
+      Stmt t(db_, "DELETE FROM tables WHERE id = ?");
+      t.bind(1, id).step();
+      exec("COMMIT");
+    } catch (...) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
+    }
+  }
+  std::string status_of(const std::string& id) override {
+    std::lock_guard lock(mu_);
+    Stmt s(db_, "SELECT status FROM tables WHERE id = ?");
+    s.bind(1, id);
+    return s.step() ? s.text(0) : std::string();
+  }
   StoredTable load(const std::string& id) override {
     std::lock_guard lock(mu_);
     return load_locked(id);

@@ -3,9 +3,6 @@
 #include "villainy/server/table.h"
 
 #include <fmt/format.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
@@ -28,18 +25,6 @@ std::int64_t now_ms_epoch() {
 }
 }  // namespace
 
-namespace {
-// Bot workers run at a lower scheduling priority (nice +10) than the network threads, so that a
-// person's move is stored and answered first when the cores are busy with bots.
-void lower_bot_thread_priority() {
-  thread_local const bool done = [] {
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
-    return true;
-  }();
-  (void)done;
-}
-}  // namespace
-
 Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t seed,
              std::string creator)
     : env_(env),
@@ -52,8 +37,8 @@ Table::Table(const TableEnv& env, std::string id, TableSpec spec, std::uint64_t 
       turn_timer_(strand_) {
   game_ = load_game(spec_.game, spec_.options, spec_.players);
   state_ = game_->new_initial_state();
-  logs_.resize(static_cast<size_t>(spec_.players) + 1);
-  events_.resize(static_cast<size_t>(spec_.players) + 1);
+  for (const auto& seat : spec_.seats) people_ = people_ || seat.kind == "human";
+  created_ms_ = now_ms_epoch();
 }
 
 Table::~Table() = default;
@@ -102,6 +87,7 @@ void Table::maybe_start() {
     return;
   }
   started_ = true;
+  started_flag_ = true;
   for (Player p = 0; p < spec_.players; ++p) arm_absence(p);
 }
 
@@ -150,15 +136,23 @@ void Table::record_action(Action a) {
   std::vector<Player> viewers;
   for (Player v = 0; v < spec_.players; ++v) viewers.push_back(v);
   viewers.push_back(kSpectator);
-  for (size_t i = 0; i < viewers.size(); ++i)
-    logs_[i].push_back(state_->describe_action(a, viewers[i]));
+  std::vector<std::string> texts;
+  texts.reserve(viewers.size());
+  for (Player v : viewers) texts.push_back(state_->describe_action(a, v));
   const std::vector<std::vector<Event>> told = state_->apply_narrated(a, viewers);
+  std::vector<std::shared_ptr<const LogEntry>> entries;
   for (size_t i = 0; i < viewers.size(); ++i) {
     json evs = json::array();
     for (const Event& e : told[i])
       if (!e.empty()) evs.push_back(e);
-    events_[i].push_back(std::move(evs));
+    std::shared_ptr<const LogEntry> same;
+    for (const auto& prev : entries)
+      if (prev->text == texts[i] && prev->events == evs) same = prev;
+    entries.push_back(
+        same ? same
+             : std::make_shared<const LogEntry>(LogEntry{std::move(texts[i]), std::move(evs)}));
   }
+  log_.push_back(std::move(entries));
   history_.push_back(a);
 }
 
@@ -178,9 +172,8 @@ void Table::launch_bot(Player p) {
   clone->legal_actions(*legal);
   const std::uint64_t seat_seed = derive_seed(derive_seed(seed_, static_cast<std::uint64_t>(p) + 1),
                                               static_cast<std::uint64_t>(seq));
-  boost::asio::post(*env_.bots, [self = shared_from_this(), agent = s.bot, clone, legal, seat_seed,
-                                 seq, gen, p] {
-    lower_bot_thread_priority();
+  env_.bots->submit(people_, [self = shared_from_this(), agent = s.bot, clone, legal, seat_seed,
+                              seq, gen, p] {
     Rng rng(seat_seed);
     Action a = kInvalidAction;
     try {
@@ -238,6 +231,30 @@ void Table::finish() {
   bot_timer_.cancel();
   for (auto& s : seats_)
     if (s.absent_timer) s.absent_timer->cancel();
+  if (env_.on_finished) env_.on_finished(id_);
+}
+
+void Table::expire(std::function<void(bool)> done) {
+  boost::asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+    if (self->started_ || self->done_) return done(false);
+    try {
+      self->env_.store->remove_table(self->id_);
+    } catch (const std::exception& e) {
+      std::cerr << "villainy serve: table " << self->id_ << ": " << e.what() << "\n";
+      return done(false);
+    }
+    self->done_ = true;  // nothing more happens here
+    self->turn_timer_.cancel();
+    auto frame = error_frame("not_found", "the table expired before every seat was taken", "");
+    for (auto& p : self->peers_) {
+      p->send(frame);
+      p->close();
+      p->attached = false;
+    }
+    self->peers_.clear();
+    self->listed_ = false;
+    done(true);
+  });
 }
 
 // ---- clocks and absences -------------------------------------------------------------------
@@ -333,14 +350,19 @@ void Table::hello(std::shared_ptr<Peer> peer, std::string credential, bool spect
     peer->seat = seat;
     peer->sent_seq = last_seq;
     self->peers_.push_back(peer);
+    // Only what changes the table for everyone (a seat now connected, an absence ended) is
+    // told to everyone; otherwise the hello is answered to its connection only.
+    bool public_change = false;
     if (seat >= 0) {
       Seat& s = self->seats_[static_cast<size_t>(seat)];
+      public_change = s.connections == 0;
       s.connections++;
       if (s.absent_timer) s.absent_timer->cancel();
       if (s.reason == "absent") {
         s.reason.clear();
         self->bot_gen_++;
         self->save_seats();
+        public_change = true;
       }
     }
     json welcome = {{"type", "welcome"},
@@ -350,8 +372,18 @@ void Table::hello(std::shared_ptr<Peer> peer, std::string credential, bool spect
                     {"table", self->public_json()},
                     {"chat", json(self->talk_)}};
     peer->send(std::make_shared<const std::string>(welcome.dump()));
-    self->changed();
+    peer->accepted();
+    if (public_change) {
+      self->changed();
+    } else {
+      self->send_only(*peer);
+    }
   });
+}
+
+void Table::send_only(Peer& peer) {
+  std::vector<std::shared_ptr<const json>> views(static_cast<size_t>(spec_.players) + 1);
+  send_view(peer, views);
 }
 
 void Table::choice(std::shared_ptr<Peer> peer, Action action, int seq) {
@@ -359,6 +391,7 @@ void Table::choice(std::shared_ptr<Peer> peer, Action action, int seq) {
     if (!peer->attached) return;
     auto refuse = [&](const std::string& code, const std::string& msg) {
       peer->send(error_frame(code, msg, "choice"));
+      peer->refused();
     };
     const int now = static_cast<int>(self->history_.size());
     if (self->done_) return refuse("game_over", "the game is over");
@@ -388,6 +421,7 @@ void Table::choice(std::shared_ptr<Peer> peer, Action action, int seq) {
       std::cerr << "villainy serve: table " << self->id_ << ": " << e.what() << "\n";
       return refuse("server_error", "the action could not be stored; nothing changed");
     }
+    peer->accepted();
     self->changed();
   });
 }
@@ -395,13 +429,18 @@ void Table::choice(std::shared_ptr<Peer> peer, Action action, int seq) {
 void Table::take_back(std::shared_ptr<Peer> peer) {
   boost::asio::post(strand_, [self = shared_from_this(), peer] {
     if (!peer->attached) return;
-    if (peer->seat < 0 || self->done_)
-      return peer->send(
+    if (peer->seat < 0 || self->done_) {
+      peer->send(
           error_frame("nothing_to_take_back", "no seat of yours is played by a bot", "take_back"));
+      return peer->refused();
+    }
     Seat& s = self->seats_[static_cast<size_t>(peer->seat)];
-    if (s.reason != "timeout" && s.reason != "absent")
-      return peer->send(error_frame("nothing_to_take_back",
-                                    "your seat is not played by a takeover bot", "take_back"));
+    if (s.reason != "timeout" && s.reason != "absent") {
+      peer->send(error_frame("nothing_to_take_back", "your seat is not played by a takeover bot",
+                             "take_back"));
+      return peer->refused();
+    }
+    peer->accepted();
     s.reason.clear();
     self->bot_gen_++;
     self->save_seats();
@@ -435,6 +474,7 @@ bool Table::chat_allowed(Peer& peer, const std::string& in) {
     peer.chat_times.pop_front();
   if (peer.chat_times.size() >= 5) {
     peer.send(error_frame("rate_limited", "at most 5 chat or taunt messages per 10 seconds", in));
+    peer.refused();
     return false;
   }
   peer.chat_times.push_back(now);
@@ -456,6 +496,7 @@ void Table::post_talk(Peer& from, json frame) {
 void Table::chat(std::shared_ptr<Peer> peer, std::string text) {
   boost::asio::post(strand_, [self = shared_from_this(), peer, text] {
     if (!peer->attached || !self->chat_allowed(*peer, "chat")) return;
+    peer->accepted();
     self->post_talk(*peer, {{"type", "chat"}, {"text", text}});
   });
 }
@@ -467,12 +508,14 @@ void Table::taunt(std::shared_ptr<Peer> peer, std::string id) {
     if (!t) {
       std::vector<std::string> ids;
       for (const auto& x : taunts()) ids.push_back(x.id);
-      return peer->send(error_frame(
+      peer->send(error_frame(
           "unknown_taunt",
           fmt::format("no taunt '{}' (the taunts are {})", id.substr(0, 40), fmt::join(ids, ", ")),
           "taunt"));
+      return peer->refused();
     }
     if (!self->chat_allowed(*peer, "taunt")) return;
+    peer->accepted();
     self->post_talk(
         *peer,
         {{"type", "taunt"}, {"taunt", t->id}, {"text", {{"en", t->en}, {"zh-Hant", t->zh}}}});
@@ -551,7 +594,7 @@ json Table::summary() const {
 void Table::send_view(Peer& peer, std::vector<std::shared_ptr<const json>>& views) {
   const int seq = static_cast<int>(history_.size());
   const Player viewer = peer.seat;
-  const size_t vi = viewer >= 0 ? static_cast<size_t>(viewer) : logs_.size() - 1;
+  const size_t vi = viewer >= 0 ? static_cast<size_t>(viewer) : views.size() - 1;
   if (!views[vi]) views[vi] = std::make_shared<const json>(state_->view_json(viewer));
   const Player p = state_->current_player();
   const bool playing = started_ && !done_;
@@ -559,10 +602,10 @@ void Table::send_view(Peer& peer, std::vector<std::shared_ptr<const json>>& view
   if (playing && viewer >= 0 && p == viewer && !bot_plays(seats_[static_cast<size_t>(viewer)]))
     choices = decision_options_json(*state_, viewer);
   json log = json::array();
-  for (int k = std::max(peer.sent_seq, 0); k < seq; ++k)
-    log.push_back({{"seq", k + 1},
-                   {"text", logs_[vi][static_cast<size_t>(k)]},
-                   {"events", events_[vi][static_cast<size_t>(k)]}});
+  for (int k = std::max(peer.sent_seq, 0); k < seq; ++k) {
+    const LogEntry& e = *log_[static_cast<size_t>(k)][vi];
+    log.push_back({{"seq", k + 1}, {"text", e.text}, {"events", e.events}});
+  }
   peer.sent_seq = seq;
   json result;
   if (done_) result = {{"returns", state_->returns()}, {"winners", state_->winners()}};
@@ -580,7 +623,7 @@ void Table::send_view(Peer& peer, std::vector<std::shared_ptr<const json>>& view
 }
 
 void Table::broadcast() {
-  std::vector<std::shared_ptr<const json>> views(logs_.size());
+  std::vector<std::shared_ptr<const json>> views(static_cast<size_t>(spec_.players) + 1);
   for (auto& p : peers_)
     if (p->attached) send_view(*p, views);
 }

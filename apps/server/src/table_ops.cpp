@@ -47,6 +47,8 @@ std::shared_ptr<Table> Table::restore(const TableEnv& env, const StoredTable& st
     t->record_action(*a);
   }
   t->started_ = st.status != "waiting";
+  t->started_flag_ = t->started_;
+  t->created_ms_ = c.value("created_ms", t->created_ms_);
   t->done_ = st.status == "finished";
   t->finished_ = t->done_;
   t->update_summary();
@@ -54,7 +56,10 @@ std::shared_ptr<Table> Table::restore(const TableEnv& env, const StoredTable& st
 }
 
 json Table::stored_config() const {
-  return {{"spec", spec_.to_json()}, {"seed", seed_}, {"creator", creator_}};
+  return {{"spec", spec_.to_json()},
+          {"seed", seed_},
+          {"creator", creator_},
+          {"created_ms", created_ms_}};
 }
 
 json Table::stored_seats() const {
@@ -109,15 +114,10 @@ json err(const std::string& code, const std::string& msg) {
   return {{"protocol", kProtocolVersion}, {"error", {{"code", code}, {"message", msg}}}};
 }
 
-// A display name: 1–24 characters (code points), no control characters.
-bool good_name(const std::string& s) {
-  if (s.empty() || s.size() > 96) return false;
-  int chars = 0;
-  for (unsigned char c : s) {
-    if (c < 0x20 || c == 0x7f) return false;
-    if ((c & 0xc0) != 0x80) ++chars;
-  }
-  return chars >= 1 && chars <= 24;
+// A display name: 1–24 characters (code points), none that hide or reorder text.
+std::string name_problem(const std::string& s) {
+  if (s.size() > 96) return "1 to 24 characters";
+  return user_text_problem(s, 1, 24);
 }
 }  // namespace
 
@@ -131,8 +131,13 @@ void Table::join(json body, Reply reply) {
     }
     std::string name;
     if (body.contains("name")) {
-      if (!body["name"].is_string() || !good_name(body["name"].get<std::string>()))
-        return reply(400, err("bad_field", "join.name: 1 to 24 characters, no control characters"));
+      if (!body["name"].is_string())
+        return reply(400, err("bad_field", "join.name: must be a string"));
+      const std::string why = name_problem(body["name"].get<std::string>());
+      if (!why.empty())
+        return reply(400, err("bad_field", "join.name: " + why +
+                                               " (1 to 24 characters; no control, bidirectional "
+                                               "or invisible characters)"));
       name = body["name"].get<std::string>();
     }
     if (self->started_ || self->done_)
@@ -286,11 +291,13 @@ void Table::replay(json body, Reply reply) {
         return reply(403, err("bad_credential", "replay.credential held no seat at this table"));
     }
     if (!self->done_) return reply(409, err("not_finished", "the game is still running"));
-    const size_t vi = viewer >= 0 ? static_cast<size_t>(viewer) : self->logs_.size() - 1;
+    const size_t vi =
+        viewer >= 0 ? static_cast<size_t>(viewer) : static_cast<size_t>(self->spec_.players);
     json log = json::array();
-    for (size_t k = 0; k < self->logs_[vi].size(); ++k)
-      log.push_back(
-          {{"seq", k + 1}, {"text", self->logs_[vi][k]}, {"events", self->events_[vi][k]}});
+    for (size_t k = 0; k < self->log_.size(); ++k) {
+      const LogEntry& e = *self->log_[k][vi];
+      log.push_back({{"seq", k + 1}, {"text", e.text}, {"events", e.events}});
+    }
     json out = {
         {"protocol", kProtocolVersion},
         {"table", self->id_},

@@ -5,9 +5,12 @@
 #include "web.h"
 
 #include <fmt/format.h>
+#include <zlib.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 #include "cheaty_mages/cheaty_mages.h"
@@ -28,7 +31,41 @@ bool safe_segment_char(char c) {
          c == '_' || c == '-';
 }
 
+// The compressed bodies of the files served, by path, size and time (a few dozen files).
+std::string cached_gzip(const std::string& key, const std::string& body) {
+  static std::mutex mu;
+  static std::map<std::string, std::string> cache;
+  {
+    std::lock_guard lock(mu);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+  }
+  std::string z = gzip(body);
+  std::lock_guard lock(mu);
+  if (cache.size() < 256) cache[key] = z;
+  return z;
+}
+
+bool text_type(const std::string& type) {
+  return type.rfind("text/", 0) == 0 || type == "application/json" || type == "image/svg+xml" ||
+         type == "application/manifest+json";
+}
+
 }  // namespace
+
+std::string gzip(const std::string& data) {
+  z_stream zs{};
+  if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    return {};
+  std::string out(deflateBound(&zs, static_cast<uLong>(data.size())) + 32, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = static_cast<uInt>(data.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return rc == Z_STREAM_END ? out : std::string();
+}
 
 std::string default_web_dir() {
   return VILLAINY_WEB_DIR;
@@ -99,6 +136,11 @@ std::optional<WebFile> read_web_file(const std::string& web_dir, const std::stri
   // Vite names the files under assets/ by their content hash: they never change.
   out.cache_control =
       rel.rfind("assets/", 0) == 0 ? "public, max-age=31536000, immutable" : "no-cache";
+  out.compressible = text_type(out.content_type) && out.body.size() >= 256;
+  if (out.compressible) {
+    const auto mtime = fs::last_write_time(file, ec).time_since_epoch().count();
+    out.gzip_body = cached_gzip(fmt::format("{}|{}|{}", file.string(), size, mtime), out.body);
+  }
   return out;
 }
 

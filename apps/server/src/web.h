@@ -10,7 +10,12 @@ namespace villainy::server {
 
 struct WebFile {
   std::string body, content_type, cache_control;
+  bool compressible = false;  // text: sent gzip-compressed to clients that accept it
+  std::string gzip_body;      // the compressed body (computed once per file version)
 };
+
+// gzip of `data` (zlib, best compression).
+std::string gzip(const std::string& data);
 
 // True for "/" and for paths whose segments are all [A-Za-z0-9._-] without a leading dot.
 bool safe_web_path(const std::string& path);

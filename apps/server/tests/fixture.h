@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 
 #include "test_client.h"
@@ -47,6 +48,7 @@ class ServerTest : public ::testing::Test {
     cfg.max_spectators = max_spectators_;
     cfg.web_dir = web_dir_;
     cfg.bot_pace_ms = bot_pace_ms_;
+    if (tweak_) tweak_(cfg);
     server_ = std::make_unique<Server>(cfg);
     server_->start();
     port_ = server_->port();
@@ -99,6 +101,7 @@ class ServerTest : public ::testing::Test {
   int max_tables_ = 1000, max_spectators_ = 50;
   std::string web_dir_;  // the browser client's folder (none by default: the plain page)
   int bot_pace_ms_ = 0;  // bots as fast as they can, except in the pacing test
+  std::function<void(ServerConfig&)> tweak_;  // other settings of a test
   std::unique_ptr<Server> server_;
   std::uint16_t port_ = 0;
 };

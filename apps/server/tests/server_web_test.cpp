@@ -77,6 +77,34 @@ TEST_F(WebTest, ServesTheClientWithContentTypesAndCaching) {
   EXPECT_EQ(raw_get(port_, "/healthz").status, 200);
 }
 
+TEST_F(WebTest, AssetsAreSentGzippedToClientsThatAcceptIt) {
+  std::string js;
+  for (int i = 0; i < 200; ++i) js += "console.log('the same line, again and again');\n";
+  write_file(fs::path(web_dir_) / "assets" / "big-abc123.js", js);
+  auto get = [&](bool gzip) {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    http::request<http::string_body> req{http::verb::get, "/assets/big-abc123.js", 11};
+    req.set(http::field::host, "127.0.0.1");
+    if (gzip) req.set(http::field::accept_encoding, "gzip, deflate, br");
+    http::write(stream, req);
+    beast::flat_buffer buf;
+    http::response<http::string_body> res;
+    http::read(stream, buf, res);
+    return res;
+  };
+  const auto z = get(true);
+  EXPECT_EQ(z[http::field::content_encoding], "gzip");
+  EXPECT_EQ(z[http::field::vary], "Accept-Encoding");
+  EXPECT_EQ(z[http::field::cache_control], "public, max-age=31536000, immutable");
+  EXPECT_LT(z.body().size(), js.size() / 10);
+  EXPECT_EQ(z.body().substr(0, 2), std::string("\x1f\x8b"));  // the gzip magic
+  const auto plain = get(false);
+  EXPECT_TRUE(plain[http::field::content_encoding].empty());
+  EXPECT_EQ(plain.body(), js);
+}
+
 TEST_F(WebTest, RefusesEveryPathOutOfTheFolderOrHidden) {
   for (const char* target :
        {"/../secret.txt", "/assets/../../secret.txt", "/assets/../index.html", "/%2e%2e/secret.txt",

@@ -12,6 +12,10 @@ namespace villainy::net {
 // A free TCP port on 127.0.0.1 (bound and released; the kernel does not hand it out again soon).
 unsigned short free_loopback_port();
 
+// `villainy serve` flags that lift the per-address limits (rates, waiting tables, connections):
+// the test programs run every client from 127.0.0.1, as one address.
+std::vector<std::string> no_address_limits();
+
 class ServerProcess {
  public:
   // `program` is the villainy executable; `data_dir` the store folder (created by the server).
@@ -33,6 +37,7 @@ class ServerProcess {
   // True when the child has exited by itself (then reaped); `status` gets its wait status.
   bool exited(int* status = nullptr);
   unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
   std::string url() const;                       // ws://127.0.0.1:PORT
   std::string log_path() const { return log_; }  // the server's stdout+stderr
   std::string log_tail(size_t bytes = 4000) const;

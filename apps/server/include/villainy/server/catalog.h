@@ -63,6 +63,14 @@ struct Taunt {
 const std::vector<Taunt>& taunts();
 const Taunt* find_taunt(const std::string& id);
 
+// Checks a display name or a chat text from the network: valid UTF-8 of `min_chars` to
+// `max_chars` code points with none of the characters that hide or reorder text: C0 and C1
+// controls and DEL, bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E,
+// U+2066-U+2069), zero-width and invisible characters (U+00AD, U+180E, U+200B-U+200D,
+// U+2060-U+2064, U+FEFF), line and paragraph separators (U+2028, U+2029), tag characters
+// (U+E0000-U+E007F) and noncharacters. Returns "" when the text is good, else what is wrong.
+std::string user_text_problem(const std::string& s, int min_chars, int max_chars);
+
 // The title split into English and Traditional Chinese ("English (中文)").
 std::pair<std::string, std::string> split_title(const std::string& title);
 

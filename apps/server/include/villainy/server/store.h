@@ -36,6 +36,13 @@ class Store {
   virtual void append_action(const std::string& id, int seq, const std::string& action) = 0;
   virtual void finish(const std::string& id, const nlohmann::json& record) = 0;
   virtual std::vector<StoredTable> load_all() = 0;
+  // The tables not finished (what a starting server holds in memory; finished ones are read
+  // on demand with load()).
+  virtual std::vector<StoredTable> load_unfinished() = 0;
+  // Removes a table and its actions (an expired waiting table). Unknown ids are no error.
+  virtual void remove_table(const std::string& id) = 0;
+  // The table's status, or "" when there is no such table (cheaper than load()).
+  virtual std::string status_of(const std::string& id) = 0;
   virtual StoredTable load(const std::string& id) = 0;  // StoreError when unknown
 };
 

@@ -8,7 +8,6 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -20,6 +19,7 @@
 
 #include "villainy/core/agent.h"
 #include "villainy/core/game.h"
+#include "villainy/server/bots.h"
 #include "villainy/server/catalog.h"
 #include "villainy/server/store.h"
 
@@ -32,6 +32,10 @@ class Peer {
   virtual ~Peer() = default;
   virtual void send(std::shared_ptr<const std::string> frame) = 0;
   virtual void close() = 0;
+  // The outcome of a client message the table handled: refused (an error frame was sent) or
+  // accepted. The connection closes after 100 refusals in a row (docs/protocol.md, Limits).
+  virtual void refused() {}
+  virtual void accepted() {}
 
   bool attached = false;
   Player seat = kSpectator;
@@ -48,8 +52,10 @@ struct TableLimits {
 struct TableEnv {
   Store* store;
   boost::asio::io_context* io;
-  boost::asio::thread_pool* bots;
+  BotScheduler* bots;
   TableLimits limits;
+  // Called on the table's strand when its game has ended (the server lets it leave memory).
+  std::function<void(const std::string& id)> on_finished;
   // A bot's move is stored no sooner than this after its turn began (ServerConfig::bot_pace_ms).
   std::chrono::milliseconds bot_pace{0};
 };
@@ -75,6 +81,16 @@ class Table : public std::enable_shared_from_this<Table> {
   nlohmann::json summary() const;
   bool listed() const { return listed_.load(); }
   bool finished() const { return finished_.load(); }
+  bool waiting() const { return !started_flag_.load(); }
+  // True when some seat is a human seat (a people's table: its bots come first).
+  bool has_people() const { return people_; }
+  // The client address that created the table (in memory only; "" after a restart).
+  std::string origin_address;
+  // When the table was created (milliseconds since the epoch; stored with the table).
+  std::int64_t created_ms() const { return created_ms_; }
+  // Removes a table still waiting for people from the store and closes its connections;
+  // `done(true)` when it was removed, `done(false)` when it had started meanwhile.
+  void expire(std::function<void(bool)> done);
   // Starts the table's work after create/restore (deals, bots, timers).
   void start();
   void shutdown();  // cancels timers (server stop)
@@ -153,14 +169,23 @@ class Table : public std::enable_shared_from_this<Table> {
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;
   std::vector<Action> history_;
-  std::vector<std::vector<std::string>> logs_;  // [seat..., spectator][k] for seq k+1
-  // The same actions as events for each viewer (docs/narration.md): the action's event, then
-  // what the game narrated; a JSON array per action, sent with the log line for the browser.
-  std::vector<std::vector<nlohmann::json>> events_;
+  // The log: per action (seq k+1 at index k) and per viewer (seats..., spectator) the line
+  // built for that viewer and the same action as events (docs/narration.md: the action's event,
+  // then what the game narrated), sent with the log line for the browser. Viewers told the
+  // same thing share one entry, so a public action is kept once, not once per viewer.
+  struct LogEntry {
+    std::string text;
+    nlohmann::json events;
+  };
+  std::vector<std::vector<std::shared_ptr<const LogEntry>>> log_;
   // Logs action `a` for every viewer (text and events), applies it and appends it to history_.
   void record_action(Action a);
   std::vector<Seat> seats_;
   bool started_ = false, done_ = false, broken_ = false;
+  bool people_ = false;
+  std::int64_t created_ms_ = 0;
+  std::atomic<bool> started_flag_{false};
+  void send_only(Peer& peer);  // a view to one connection (its hello)
   std::vector<std::shared_ptr<Peer>> peers_;
   std::deque<nlohmann::json> talk_;
   // Bots.
