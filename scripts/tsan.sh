@@ -10,5 +10,5 @@ cmake --build --preset tsan
 # The multi-threaded tests by name (ctest -R): core's parallel loop and simulate, the
 # tournament, and every server test (its HTTP/WebSocket threads and the bots' pacing).
 VILLAINY_TEST_SCALE=${VILLAINY_TEST_SCALE:-0.2} \
-  ctest --preset tsan --timeout 300 -R '^(ParallelFor|ParallelReduce|Simulate|Tournament|ServerTest|Kill9)\.'
+  ctest --preset tsan --timeout 300 -R '^(ParallelFor|ParallelReduce|Simulate|Tournament|ServerTest|Kill9|BotScheduler)\.'
 echo "tsan: done in $(( $(date +%s) - start )) s"
