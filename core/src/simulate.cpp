@@ -458,13 +458,11 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   return res;
 }
 
-SimulateResult merge_partials(
-    const std::vector<nlohmann::json>& partials, const std::vector<std::string>& names,
-    const std::function<std::unique_ptr<Reporter>(const Game&)>& extra_reporter) {
-  if (partials.empty()) throw Error("merge: no partial results given");
-  auto name = [&](size_t i) {
-    return i < names.size() ? names[i] : fmt::format("partial {}", i + 1);
-  };
+namespace {
+// The partial results are the k shards of one run, each once: for shard s (0-based), the index
+// of its partial. Errors name the file.
+std::vector<int> shards_of_one_run(const std::vector<nlohmann::json>& partials,
+                                   const std::function<std::string(size_t)>& name) {
   const nlohmann::json& p0 = partials[0];
   auto check_format = [&](const nlohmann::json& p, size_t i) {
     if (!p.is_object() || p.value("format", "") != kPartialFormat)
@@ -504,6 +502,21 @@ SimulateResult merge_partials(
   }
   for (std::uint64_t s = 0; s < k; ++s)
     if (seen[s] < 0) throw Error(fmt::format("merge: shard {}/{} is missing", s + 1, k));
+
+  return seen;
+}
+}  // namespace
+
+SimulateResult merge_partials(
+    const std::vector<nlohmann::json>& partials, const std::vector<std::string>& names,
+    const std::function<std::unique_ptr<Reporter>(const Game&)>& extra_reporter) {
+  if (partials.empty()) throw Error("merge: no partial results given");
+  auto name = [&](size_t i) {
+    return i < names.size() ? names[i] : fmt::format("partial {}", i + 1);
+  };
+  const nlohmann::json& p0 = partials[0];
+  const std::vector<int> seen = shards_of_one_run(partials, name);
+  const std::uint64_t k = seen.size();
 
   std::map<std::string, std::string> options, data;
   for (auto& [key, v] : p0["options"].items()) options[key] = v.get<std::string>();
