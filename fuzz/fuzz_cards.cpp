@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)cheaty_mages::CardData::parse(text, "fuzz.json");
         break;
       default:
-        (void)mwahahaha::CardData::parse(text);
+        (void)mwahahaha::CardData::parse(text, "fuzz.json");
         break;
     }
   } catch (const Error&) {

@@ -11,7 +11,9 @@ cd "$(dirname "$0")/.."
 secs="${1:-20}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(fuzz_record fuzz_options fuzz_cards); fi
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(fuzz_record fuzz_options fuzz_cards fuzz_sc_games fuzz_cm_games fuzz_mw_games)
+fi
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target "${targets[@]}"
 out=build/fuzz/artifacts

@@ -209,15 +209,15 @@ err_case "ms=inf refused" 2 "ms must be a number" \
   "$V" simulate supporting-cast --games 1 --players 4 --seats ismcts:ms=inf
 err_case "ms=1e300 refused" 2 "ms must be a number" \
   "$V" simulate supporting-cast --games 1 --players 4 --seats ismcts:ms=1e300
-err_case "--players 2147483647" 105 "from 0 to 64" "$V" simulate supporting-cast --players 2147483647
-err_case "play --players 2147483647" 105 "from 0 to 64" "$V" play supporting-cast --players 2147483647
+err_case "--players 2147483647" 2 "from 0 to 64" "$V" simulate supporting-cast --players 2147483647
+err_case "play --players 2147483647" 2 "from 0 to 64" "$V" play supporting-cast --players 2147483647
 err_case "--players 64 checked before seats" 2 "is for 4–7 players, not 64" \
   "$V" simulate supporting-cast --players 64 --games 1
-err_case "tournament --games 2147483647" 105 "from 1 to 1000000" \
+err_case "tournament --games 2147483647" 2 "from 1 to 1000000" \
   "$V" tournament supporting-cast --agents random --games 2147483647
-err_case "--games 2^64" 105 "from 1 to 100000000" \
+err_case "--games 2^64" 2 "from 1 to 100000000" \
   "$V" simulate supporting-cast --games 18446744073709551616
-err_case "--seed 2^64" 105 "an integer from 0 to 18446744073709551615" \
+err_case "--seed 2^64" 2 "an integer from 0 to 18446744073709551615" \
   "$V" simulate supporting-cast --games 1 --seed 18446744073709551616
 err_case "--view 1x" 2 "--view" "$V" replay "$tmp/rec/game-0000001.json" --view 1x
 /usr/bin/python3 - "$tmp/rec/game-0000001.json" "$tmp" <<'PY'
@@ -265,6 +265,121 @@ cp "$(dirname "$0")/../../games/supporting_cast/data/fairy-tale-cast.json" "$tmp
 rm "$tmp/my-cast.json"
 $T "$V" replay "$tmp/castrec/game-0000000.json" >"$tmp/castreplay" 2>&1; rc=$?
 check "a record with a local cast replays without the file" test "$rc" -eq 0
+
+# Bad input, round 2 (issue 30).
+# (7) Every command's bad input exits 2 with the "villainy: error:" prefix, CLI11's own errors
+# (an unknown flag, a missing argument, a bad value) and tournament's included.
+err_case "CLI11: unknown flag" 2 "villainy: error: The following argument was not expected: --bogus" \
+  "$V" simulate supporting-cast --games 1 --bogus
+err_case "CLI11: missing argument" 2 "villainy: error: record is required" "$V" replay
+err_case "CLI11: no command" 2 "villainy: error: A subcommand is required" "$V"
+err_case "CLI11: a bad value" 2 "villainy: error: --players: " "$V" simulate supporting-cast --players x
+err_case "CLI11: excluded flags" 2 "villainy: error: --seed excludes --resume" \
+  "$V" play --resume "$tmp/q.json" --seed 3
+err_case "tournament: unknown game" 2 "villainy: error: unknown game 'no-such-game'" \
+  "$V" tournament no-such-game --agents random --games 4
+err_case "tournament: unknown agent" 2 "villainy: error: " \
+  "$V" tournament supporting-cast --agents random,nobody --games 4 --players 4
+err_case "unknown command" 2 "villainy: error: unknown command 'frobnicate'" "$V" frobnicate
+# (8) Silent acceptances refused.
+err_case "--variant with an option twice" 2 "option 'chain' is given twice (chain=ends and chain=top)" \
+  "$V" compare supporting-cast --games 2 --variant chain=ends,chain=top
+err_case "--option twice" 2 "option 'chain' is given twice" \
+  "$V" simulate supporting-cast --games 1 --option chain=ends --option chain=top
+err_case "--budgets with an empty item" 2 "--budgets: item 2 of '10,,100' is empty" \
+  "$V" ladder cheaty-mages --budgets 10,,100 --games 3
+err_case "--budgets 0" 2 "--budgets: a budget must be an integer from 1 to 1000000" \
+  "$V" ladder cheaty-mages --budgets 0 --games 3
+err_case "tournament --agents with an empty item" 2 "--agents: item 2 of 'random,,random,random' is empty" \
+  "$V" tournament supporting-cast --agents random,,random,random --games 4
+err_case "--seats with an empty item" 2 "--seats: item 3 of 'human,random,,random' is empty" \
+  "$V" play supporting-cast --seats human,random,,random
+err_case "ladder --games not a multiple of the players" 2 "ladder: --games 5 must be a multiple of the 4 players" \
+  "$V" ladder supporting-cast --players 4 --games 5 --budgets 2
+err_case "--view ''" 2 "--view (a seat 0–3 or 'spectator') must be an integer from 0 to 3, not ''" \
+  "$V" replay "$tmp/rec/game-0000001.json" --view ''
+err_case "serve --host bogus.invalid" 2 "--host 'bogus.invalid' is not an IP address to listen on" \
+  "$V" serve --host bogus.invalid --port 0 --data "$tmp/serve-data" --web "$tmp"
+check "serve --host bogus.invalid creates nothing" test ! -e "$tmp/serve-data"
+mkdir "$tmp/adir"
+err_case "play --record naming a directory" 2 "--record $tmp/adir: is a directory" \
+  "$V" play supporting-cast --seats random,random,random,random --seed 2 --record "$tmp/adir"
+check "play --record naming a directory fails before the game" bash -c "! grep -q 'Winners' '$tmp/hostile'"
+check "play --record naming a directory leaves no .tmp" test ! -e "$tmp/adir.tmp"
+# (4) A record's agents run only within the local budget cap; --seats names who plays on.
+printf '1\nquit\ny\n' | "$V" play supporting-cast --seed 4 --record "$tmp/unf.json" >/dev/null 2>&1
+/usr/bin/python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1])); r['seats'][1] = 'ismcts:iterations=100000000:ms=3600000'
+json.dump(r, open(sys.argv[2], 'w'))" "$tmp/unf.json" "$tmp/greedy.json"
+err_case "resume runs no record agent past the cap" 2 "seat 1's agent 'ismcts:iterations=100000000:ms=3600000' comes from the record" \
+  "$V" play --resume "$tmp/greedy.json" --record "$tmp/greedy-out.json"
+check "the refused resume writes no record" test ! -e "$tmp/greedy-out.json"
+yes 1 | head -n 20000 | $T "$V" play --resume "$tmp/greedy.json" --seats human,heuristic,random,random >"$tmp/reseat" 2>&1; rc=${PIPESTATUS[2]}
+check "resume --seats plays on with the local seats" test "$rc" -eq 0
+check "resume --seats ends the game" contains "$tmp/reseat" "Winners:"
+check "resume --seats saves the local seats" /usr/bin/python3 -c "
+import json,sys; sys.exit(json.load(open(sys.argv[1]))['seats'][1] != 'heuristic')" "$tmp/greedy.json"
+err_case "resume --seats of another count" 2 "--seats names 2 seats but the record's game has 4 players" \
+  "$V" play --resume "$tmp/unf.json" --seats human,random
+# (3) Terminal escape codes from card data: a card file refuses them, so a record carrying one
+# (replay, play --resume) or a local file (simulate, play) prints no escape sequence.
+CM_CARDS="$(dirname "$0")/../../games/cheaty_mages/data/cards.json"
+/usr/bin/python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for sp in d['spells']: sp['name'] = '\u001b[2J' + sp['name']
+json.dump(d, open(sys.argv[2], 'w'))" "$CM_CARDS" "$tmp/esc-cards.json"
+cp "$CM_CARDS" "$tmp/cm-cards.json"
+printf '1\nquit\ny\n' | "$V" play cheaty-mages --seed 4 --option cards="$tmp/cm-cards.json" --record "$tmp/cmrec.json" >/dev/null 2>&1
+/usr/bin/python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1])); cards = json.loads(r['data']['cards'])
+for sp in cards['spells']: sp['name'] = '\u001b[2J' + sp['name']
+r['data']['cards'] = json.dumps(cards)
+json.dump(r, open(sys.argv[2], 'w'))" "$tmp/cmrec.json" "$tmp/esc-rec.json"
+no_escape() { ! grep -q $'\033\\[2J' "$1"; }
+err_case "replay of a record with ESC in its card data" 2 "spells\[0\].name: must not hold control characters" \
+  "$V" replay "$tmp/esc-rec.json" --view 0
+check "replay prints no escape from the record" no_escape "$tmp/hostile"
+err_case "resume of a record with ESC in its card data" 2 "must not hold control characters" \
+  "$V" play --resume "$tmp/esc-rec.json" --record "$tmp/esc-out.json"
+check "resume prints no escape from the record" no_escape "$tmp/hostile"
+err_case "simulate with ESC in a local card file" 2 "must not hold control characters" \
+  "$V" simulate cheaty-mages --games 1 --option cards="$tmp/esc-cards.json"
+check "simulate prints no escape from the file" no_escape "$tmp/hostile"
+# (1) A duplicated key and (2) a cost of 0 (Mwahahaha!): refused by name, or played.
+MW_CARDS="$(dirname "$0")/../../games/mwahahaha/data/standin-cards.json"
+/usr/bin/python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = json.loads(json.dumps(d)); b['minions'][7]['key'] = b['minions'][6]['key']
+json.dump(b, open(sys.argv[2] + '/mw-dup.json', 'w'))
+b = json.loads(json.dumps(d)); b['rules']['empire_cost'] = 0; b['rules']['minion_cost'] = 0
+json.dump(b, open(sys.argv[2] + '/mw-zero.json', 'w'))" "$MW_CARDS" "$tmp"
+err_case "a duplicated Minion key" 2 "minions\[7\].key: '.*' is used twice (also at minions\[6\].key)" \
+  "$V" simulate mwahahaha --games 1 --option cards="$tmp/mw-dup.json"
+$T "$V" simulate mwahahaha --games 3 --seats random,random,random --option cards="$tmp/mw-zero.json" --records "$tmp/mwzero" >"$tmp/mwz" 2>&1; rc=$?
+check "costs of 0 play (exit $rc)" test "$rc" -eq 0
+"$V" replay "$tmp/mwzero/game-0000002.json" >/dev/null 2>&1; rc=$?
+check "costs of 0: the records replay" test "$rc" -eq 0
+# (5) merge refuses a doctored shard, naming it.
+"$V" simulate supporting-cast --games 10 --players 4 --seed 3 --shard 1/2 --partial "$tmp/s1.json" >/dev/null 2>&1
+"$V" simulate supporting-cast --games 10 --players 4 --seed 3 --shard 2/2 --partial "$tmp/s2.json" >/dev/null 2>&1
+/usr/bin/python3 -c "
+import json, sys
+p = json.load(open(sys.argv[1])); d = sys.argv[2]
+b = json.loads(json.dumps(p)); b['generic']['games'] = 100; json.dump(b, open(d + '/s2-games.json', 'w'))
+b = json.loads(json.dumps(p)); b['generic']['length'][0][1] = 2**64 - 1; json.dump(b, open(d + '/s2-wrap.json', 'w'))
+b = json.loads(json.dumps(p)); b['actions'] = 7; json.dump(b, open(d + '/s2-actions.json', 'w'))" "$tmp/s2.json" "$tmp"
+"$V" merge "$tmp/s1.json" "$tmp/s2.json" >/dev/null 2>&1; rc=$?
+check "the undoctored shards merge" test "$rc" -eq 0
+err_case "merge: generic.games doctored" 2 "s2-games.json: generic.games is 100, but the shard plays 5 games" \
+  "$V" merge "$tmp/s1.json" "$tmp/s2-games.json"
+err_case "merge: a count of 2^64-1" 2 "s2-wrap.json: generic: field 'length'" \
+  "$V" merge "$tmp/s1.json" "$tmp/s2-wrap.json"
+err_case "merge: actions doctored" 2 "s2-actions.json: 'actions' is 7, but the games' lengths add up to" \
+  "$V" merge "$tmp/s1.json" "$tmp/s2-actions.json"
 
 echo "$pass passed, $fails failed"
 test "$fails" -eq 0

@@ -56,5 +56,27 @@ TEST(Terminal, ColoursAreNamedFromData) {
   EXPECT_EQ(coloured.paint("x", Colour::kRed), "\033[91mx\033[0m");
 }
 
+// Issue 30 (3): the one terminal-safe writer. Whatever text reaches the screen (a card name from
+// a file or a record, a seat's agent spec from a record), only the screen's own colour codes
+// reach the terminal; every other control character is written as '?'.
+TEST(Terminal, TheScreenPassesOnlyItsOwnColourCodes_Issue30) {
+  EXPECT_EQ(terminal_text("\033[2J\033[3J\033[Hx"), "?[2J?[3J?[Hx");
+  EXPECT_EQ(terminal_text("\033]0;title\007 \xc2\x9b"
+                          "2J"),
+            "?]0;title? ?2J");
+  EXPECT_EQ(terminal_text("\033[1;31mred\033[0m"), "\033[1;31mred\033[0m");
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  Screen scr(f, true);
+  scr.line(scr.paint("Cure", Colour::kRed) + " \033[2Jgone");
+  scr.block("hand: \033[2Khidden\n");
+  scr.prompt("\033[1A> ");
+  std::rewind(f);
+  std::string out(4096, '\0');
+  out.resize(std::fread(out.data(), 1, out.size(), f));
+  std::fclose(f);
+  EXPECT_EQ(out, scr.paint("Cure", Colour::kRed) + " ?[2Jgone\nhand: ?[2Khidden\n?[1A> ");
+}
+
 }  // namespace
 }  // namespace villainy::cli

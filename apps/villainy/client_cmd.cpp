@@ -114,7 +114,7 @@ int run_client(const ClientArgs& a) {
   o.on_failure = [&](const std::string& why) { failure = why; };
   o.on_frame = [&](const std::string& raw) {
     if (a.json) {
-      fmt::print("{}\n", raw);
+      fmt::print("{}\n", terminal_safe(raw));
       std::fflush(stdout);
     }
   };
@@ -125,7 +125,7 @@ int run_client(const ClientArgs& a) {
     if (a.json || a.quiet) return;
     if (v.contains("log"))
       for (const auto& l : v["log"])
-        fmt::print("[{}] {}\n", l.value("seq", 0), l.value("text", ""));
+        fmt::print("[{}] {}\n", l.value("seq", 0), terminal_safe(l.value("text", "")));
   };
   auto client = net::TableClient::create(ioc, o);
   client->start();

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "villainy/core/json_input.h"
@@ -55,6 +56,23 @@ inline CLI::Validator games_in(std::uint64_t hi) {
         }
       },
       fmt::format("UINT in [1, {}]", hi));
+}
+
+// A comma-separated list flag (--seats, --agents, --budgets): every item, none of them empty
+// ("random,,random" is refused, naming the flag and the item).
+inline std::vector<std::string> split_list(const std::string& s, std::string_view flag) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t c = s.find(',', start);
+    out.push_back(s.substr(start, c == std::string::npos ? std::string::npos : c - start));
+    if (out.back().empty())
+      throw Error(fmt::format("{}: item {} of '{}' is empty (one item between commas)", flag,
+                              out.size(), cut_for_message(s)));
+    if (c == std::string::npos) break;
+    start = c + 1;
+  }
+  return out;
 }
 
 // `villainy tournament ...` (tournament_cmd.cpp, when present). Adds the subcommand to `app`;

@@ -25,18 +25,6 @@
 namespace villainy::cli {
 namespace {
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t c = s.find(',', start);
-    out.push_back(s.substr(start, c == std::string::npos ? std::string::npos : c - start));
-    if (c == std::string::npos) break;
-    start = c + 1;
-  }
-  return out;
-}
-
 int cmd_games() {
   for (const GameEntry* e : registered_games())
     fmt::print("{:<18} {}–{} players  {}\n", e->info.name, e->info.min_players, e->info.max_players,
@@ -74,13 +62,13 @@ int cmd_rules(const std::string& name) {
   return 0;
 }
 
-int cmd_replay(const std::string& path, bool json_out, const std::string& view,
+// `have_view`: --view was given (an empty --view '' is an error, not "no view").
+int cmd_replay(const std::string& path, bool json_out, bool have_view, const std::string& view,
                const std::string& lang_arg) {
   Record r = read_record_file(path);
   ReplayResult res = replay_record(r);
   const State& s = *res.state;
   Player viewer = kSpectator;
-  bool have_view = !view.empty();
   if (have_view && view != "spectator") {
     viewer = static_cast<Player>(
         parse_int_in(view, 0, s.num_players() - 1,
@@ -98,7 +86,7 @@ int cmd_replay(const std::string& path, bool json_out, const std::string& view,
       j["outcome"] = s.outcome();
     }
     if (have_view) j["view"] = s.view_json(viewer);
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", terminal_safe(j.dump(2)));
     return 0;
   }
   Screen scr(stdout, Screen::colour_wanted(STDOUT_FILENO));
@@ -155,6 +143,18 @@ int cmd_rules_text(const std::string& name, const std::string& lang, int width) 
   return 0;
 }
 
+// How a CLI11 exception ends the program: --help and --version print and exit 0; a command's own
+// error (CLI::RuntimeError thrown by a callback, already printed with "villainy: error:") keeps
+// its status; every other one is bad input: printed like every error, status 2 (docs: bad input
+// exits 2), never CLI11's own 104–114.
+int parse_error_exit(const CLI::App& app, const CLI::ParseError& e) {
+  if (e.get_exit_code() == 0) return app.exit(e);
+  if (dynamic_cast<const CLI::RuntimeError*>(&e) != nullptr) return e.get_exit_code();
+  fmt::print(stderr, "villainy: error: {}\nRun with --help for more information.\n",
+             terminal_safe(e.what()));
+  return 2;
+}
+
 int cmd_signature(const std::string& name, int games) {
   std::vector<std::string> names;
   if (!name.empty())
@@ -200,8 +200,8 @@ int main(int argc, char** argv) {
   PlayOptions play_opts;
   std::string play_seats;
   play->add_option("game", play_opts.game, "game name (not with --resume)");
-  auto* seats_opt =
-      play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
+
+  play->add_option("--seats", play_seats, "comma-separated seats: human, heuristic, random, …");
   auto* players_opt =
       play->add_option("--players", play_opts.players,
                        "number of players (default: as many as --seats, else the minimum)")
@@ -216,7 +216,9 @@ int main(int argc, char** argv) {
   auto* resume_opt = play->add_option(
       "--resume", play_opts.resume,
       "continue the unfinished game of this record (saving into it unless --record)");
-  resume_opt->excludes(seats_opt)->excludes(players_opt)->excludes(options_opt)->excludes(seed_opt);
+  // --seats with --resume: the local user names who plays on (a record's own agents run only
+  // within a budget cap, play.cpp).
+  resume_opt->excludes(players_opt)->excludes(options_opt)->excludes(seed_opt);
   play->add_option("--lang", play_opts.lang, "language: en or zh-TW (default: from the locale)");
   play->add_flag("--ask-always", play_opts.ask_always,
                  "ask even when a decision has a single choice");
@@ -228,7 +230,8 @@ int main(int argc, char** argv) {
   bool rep_json = false;
   rep->add_option("record", rep_path, "record file (JSON)")->required();
   rep->add_flag("--json", rep_json, "print the result as JSON");
-  rep->add_option("--view", rep_view, "print this seat's (or 'spectator') log and final view");
+  auto* view_opt =
+      rep->add_option("--view", rep_view, "print this seat's (or 'spectator') log and final view");
   rep->add_option("--lang", rep_lang, "language of the log: en or zh-TW (default: the locale)");
 
   auto* sig = app.add_subcommand("signature", "deterministic signature over N seeded random games");
@@ -250,15 +253,15 @@ int main(int argc, char** argv) {
       known = known || sub->check_name(argv[1]);
     }
     if (!known) {
-      fmt::print(stderr, "villainy: unknown command '{}'; the commands are: {}\n", argv[1],
-                 fmt::join(names, ", "));
+      fmt::print(stderr, "villainy: error: unknown command '{}'; the commands are: {}\n",
+                 terminal_safe(cut_for_message(argv[1])), fmt::join(names, ", "));
       return 2;
     }
   }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return parse_error_exit(app, e);
   }
   try {
     if (app.got_subcommand("games")) return cmd_games();
@@ -274,10 +277,11 @@ int main(int argc, char** argv) {
       if (seed_opt->count() == 0)
         play_opts.seed =
             static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-      if (!play_seats.empty()) play_opts.seats = split_commas(play_seats);
+      if (!play_seats.empty()) play_opts.seats = split_list(play_seats, "--seats");
       return run_play(play_opts);
     }
-    if (rep->parsed()) return cmd_replay(rep_path, rep_json, rep_view, rep_lang);
+    if (rep->parsed())
+      return cmd_replay(rep_path, rep_json, view_opt->count() > 0, rep_view, rep_lang);
     if (sig->parsed()) return cmd_signature(sig_game, sig_games);
   } catch (const villainy::Error& e) {
     fmt::print(stderr, "villainy: error: {}\n", e.what());

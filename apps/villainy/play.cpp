@@ -30,6 +30,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <climits>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -67,18 +69,62 @@ bool is_yes(const std::string& s) {
 }
 
 // Writes the record to `path` atomically: a temporary file next to it, then a rename.
+// A failure leaves nothing behind (the temporary file is removed) and names the file.
 void save_record(const Record& r, const std::string& path) {
+  const std::string shown = cut_for_message(path, 200);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(
+        fmt::format("--record {}: is a directory, not a file to save the record in", shown));
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
-    if (!out) throw Error(fmt::format("cannot write the record '{}'", tmp));
+    if (!out) throw Error(fmt::format("cannot write the record '{}.tmp'", shown));
     out << record_to_json(r).dump(1) << "\n";
     out.flush();
-    if (!out) throw Error(fmt::format("cannot write the record '{}'", tmp));
+    if (!out) {
+      out.close();
+      std::filesystem::remove(tmp, ec);
+      throw Error(fmt::format("cannot write the record '{}.tmp'", shown));
+    }
   }
-  std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) throw Error(fmt::format("cannot save the record as '{}': {}", path, ec.message()));
+  if (ec) {
+    const std::string why = ec.message();
+    std::filesystem::remove(tmp, ec);
+    throw Error(fmt::format("cannot save the record as '{}': {}", shown, why));
+  }
+}
+
+// The budget a record's agent may have: a record is untrusted input, so its agent specs run only
+// within these caps (a search of an hour a move is named on the local command line or not at
+// all: `play --resume FILE --seats …`). Parameters that are not budgets are checked by
+// make_agent as usual.
+struct BudgetCap {
+  const char* param;
+  int most;
+};
+constexpr BudgetCap kRecordAgentCaps[] = {{"ms", 2000}, {"iterations", 20000}, {"depth", 200}};
+
+void check_record_agent(const std::string& spec_text, int seat, const std::string& file) {
+  if (spec_text == "human") return;
+  const AgentSpec spec = AgentSpec::parse(spec_text);
+  for (const BudgetCap& cap : kRecordAgentCaps) {
+    auto it = spec.params.find(cap.param);
+    if (it == spec.params.end()) continue;
+    std::int64_t v = 0;
+    try {
+      v = parse_int_in(it->second, 0, INT32_MAX, cap.param);
+    } catch (const Error&) {
+      v = INT64_MAX;
+    }
+    if (v > cap.most)
+      throw Error(fmt::format(
+          "{}: seat {}'s agent '{}' comes from the record, whose agents run only up to {}={}; to "
+          "run it, name the seats on the command line (play --resume {} --seats …)",
+          cut_for_message(file, 200), seat, cut_for_message(spec_text, 120), cap.param, cap.most,
+          cut_for_message(file, 200)));
+  }
 }
 
 // A whole number, or 0 when `s` is not one.
@@ -123,6 +169,7 @@ class Session {
   }
 
   int run(bool resumed) {
+    save();  // a record that cannot be written is refused before the game, not after it
     const int n = game_->num_players();
     scr_.line(ui(lang_, "header", fmt::arg("title", voice_.title()), fmt::arg("players", n),
                  fmt::arg("seed", seed_)));
@@ -230,7 +277,9 @@ class Session {
                        : name == "ismcts"    ? "bot-ismcts"
                                              : "bot-other";
     if (brief) return ui(lang_, kind);
-    return ui(lang_, "agent-bot", fmt::arg("kind", ui(lang_, kind)), fmt::arg("agent", spec));
+    // A record's spec is untrusted text: shown terminal-safe.
+    return ui(lang_, "agent-bot", fmt::arg("kind", ui(lang_, kind)),
+              fmt::arg("agent", terminal_safe(spec)));
   }
 
   void save() {
@@ -534,7 +583,18 @@ int run_play(const PlayOptions& o) {
     if (rep.state->is_terminal())
       throw Error(
           fmt::format("{}: that game is over; nothing to resume (see villainy replay)", o.resume));
-    Session s(o, rep.game, std::move(rep.state), rep.actions, r.seats, r.seed,
+    // Who plays on: the local command line's --seats, or the record's agents within the caps.
+    std::vector<std::string> seats = r.seats;
+    if (!o.seats.empty()) {
+      if (o.seats.size() != seats.size())
+        throw Error(fmt::format("--seats names {} seats but the record's game has {} players",
+                                o.seats.size(), seats.size()));
+      seats = o.seats;
+    } else {
+      for (size_t p = 0; p < seats.size(); ++p)
+        check_record_agent(seats[p], static_cast<int>(p), o.resume);
+    }
+    Session s(o, rep.game, std::move(rep.state), rep.actions, seats, r.seed,
               o.record.empty() ? o.resume : o.record);
     return s.run(true);
   }

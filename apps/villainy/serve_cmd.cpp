@@ -1,5 +1,6 @@
 // `villainy serve`: the online server (apps/server, docs/protocol.md). Runs until SIGINT or
 // SIGTERM, then stops cleanly; a kill -9 loses nothing either (every action is committed first).
+#include <arpa/inet.h>
 #include <fmt/format.h>
 #include <signal.h>
 
@@ -12,6 +13,20 @@
 #include "villainy/server/server.h"
 
 namespace villainy::cli {
+
+namespace {
+// --host is an address to listen on, never a name to look up: a name (bogus.invalid, localhost)
+// is refused with a sentence saying so, before anything is opened.
+void check_listen_address(const std::string& host) {
+  in6_addr buf{};
+  if (inet_pton(AF_INET, host.c_str(), &buf) == 1 || inet_pton(AF_INET6, host.c_str(), &buf) == 1)
+    return;
+  throw Error(fmt::format(
+      "--host '{}' is not an IP address to listen on: give one such as 127.0.0.1 (this computer "
+      "only), 0.0.0.0 (every network interface) or ::1 (host names are not looked up)",
+      cut_for_message(host)));
+}
+}  // namespace
 
 void add_serve_command(CLI::App& app) {
   auto cfg = std::make_shared<server::ServerConfig>();
@@ -91,6 +106,7 @@ void add_serve_command(CLI::App& app) {
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     signal(SIGPIPE, SIG_IGN);  // a closed stdout or socket is an error code, not a death
     try {
+      check_listen_address(cfg->host);
       server::Server srv(*cfg);
       srv.start();
       fmt::print("villainy serve: listening on http://{}:{}/ (data in {})\n", cfg->host, srv.port(),

@@ -35,7 +35,7 @@ struct MergeArgs {
 
 struct LadderArgs {
   std::string game, opponent = "heuristic";
-  std::vector<int> budgets{10, 100};
+  std::string budgets = "10,100";  // comma-separated (split_list)
   std::uint64_t games = 100, seed = 1;
   int players = 0, threads = 0;
   std::vector<std::string> options;
@@ -68,7 +68,7 @@ void add_designer_commands(CLI::App& app) {
     std::vector<nlohmann::json> parts;
     for (const auto& f : mrg->files) parts.push_back(studio::read_partial_file(f));
     const auto r = studio::merged_reports(parts, mrg->files, mrg->json, !mrg->html.empty());
-    fmt::print("{}", r.stdout_text);
+    fmt::print("{}", terminal_safe(r.stdout_text));
     if (!mrg->html.empty()) studio::write_text_file(mrg->html, r.html);
   }));
 
@@ -77,8 +77,6 @@ void add_designer_commands(CLI::App& app) {
       "ladder", "skill ladder: ismcts win rate against its iteration budget (and decisiveness)");
   l->add_option("game", lad->game, "game name")->required();
   l->add_option("--budgets", lad->budgets, "ismcts iteration budgets, e.g. 10,100,1000")
-      ->delimiter(',')
-      ->check(CLI::Range(1, 1'000'000))
       ->capture_default_str();
   l->add_option("--opponent", lad->opponent, "the agent in the other seats")->capture_default_str();
   l->add_option("--games", lad->games, "games per budget (split over the seats)")
@@ -94,16 +92,19 @@ void add_designer_commands(CLI::App& app) {
   l->add_flag("--json", lad->json, "print as JSON");
   l->add_option("--html", lad->html, "also write the ladder as HTML");
   l->callback(guarded([lad] {
+    std::vector<int> budgets;
+    for (const std::string& b : split_list(lad->budgets, "--budgets"))
+      budgets.push_back(static_cast<int>(parse_int_in(b, 1, 1'000'000, "--budgets: a budget")));
     const GameEntry& e = find_game(lad->game);
     const int players = lad->players > 0 ? lad->players : e.info.min_players;
     check_player_count(e, players);
     auto game = load_game(lad->game, Options::parse_assignments(lad->options), players,
                           OptionSource::kLocalUser);
     make_agent(lad->opponent, *game);  // a bad name fails before any game
-    const auto ladder = studio::run_ladder(game, lad->budgets, lad->opponent, lad->games, lad->seed,
+    const auto ladder = studio::run_ladder(game, budgets, lad->opponent, lad->games, lad->seed,
                                            lad->threads, lad->decisiveness);
-    fmt::print(
-        "{}", lad->json ? studio::ladder_json(ladder).dump(2) + "\n" : studio::ladder_text(ladder));
+    fmt::print("{}", terminal_safe(lad->json ? studio::ladder_json(ladder).dump(2) + "\n"
+                                             : studio::ladder_text(ladder)));
     if (!lad->html.empty()) studio::write_text_file(lad->html, studio::ladder_html(ladder));
   }));
 

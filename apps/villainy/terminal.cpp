@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "villainy/core/json_input.h"
+
 namespace villainy::cli {
 
 namespace {
@@ -299,16 +301,42 @@ std::string Screen::paint(std::string_view text, Colour c) const {
   return std::string("\033[") + code + "m" + std::string(text) + "\033[0m";
 }
 
+std::string terminal_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    // The colour codes paint() makes: ESC [ digits and ';' m. Nothing else passes.
+    if (s[i] == '\033' && i + 1 < s.size() && s[i + 1] == '[') {
+      size_t j = i + 2;
+      while (j < s.size() && ((s[j] >= '0' && s[j] <= '9') || s[j] == ';')) ++j;
+      if (j < s.size() && s[j] == 'm') {
+        out.append(s.substr(i, j + 1 - i));
+        i = j + 1;
+        continue;
+      }
+    }
+    const size_t next = s.find('\033', i + 1);
+    const size_t end = next == std::string_view::npos ? s.size() : next;
+    out += terminal_safe(s.substr(i, end - i));
+    i = end;
+  }
+  return out;
+}
+
+void Screen::write(std::string_view text) {
+  const std::string safe = terminal_text(text);
+  std::fwrite(safe.data(), 1, safe.size(), out_);
+}
+
 void Screen::line(std::string_view text, std::string_view first, std::string_view rest) {
   for (const auto& l : wrap(text, kScreenWidth, first, rest)) {
-    std::fputs(l.c_str(), out_);
+    write(l);
     std::fputc('\n', out_);
   }
 }
 
 void Screen::block(std::string_view text) {
-  const std::string w = wrap_block(text);
-  std::fputs(w.c_str(), out_);
+  write(wrap_block(text));
 }
 
 void Screen::paragraphs(std::string_view text) {
@@ -336,7 +364,7 @@ void Screen::prompt(std::string_view text) {
     body.remove_prefix(nl + 1);
   }
   out += tail;
-  std::fwrite(out.data(), 1, out.size(), out_);
+  write(out);
   std::fflush(out_);
 }
 

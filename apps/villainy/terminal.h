@@ -34,6 +34,13 @@ enum class Colour { kNone, kBold, kDim, kRed, kGreen, kYellow, kBlue, kMagenta, 
 // A colour named in game data ("grey", "purple", "gold", ...); kNone when unknown.
 Colour colour_from_name(std::string_view name);
 
+// The one terminal-safe writer's filter: `s` with the colour codes paint() makes (ESC [ digits
+// and ';' m) kept and every other control character written as '?' (terminal_safe): text from a
+// card file, a record or the network never moves the cursor, clears the screen or sets the title.
+std::string terminal_text(std::string_view s);
+
+// Everything the screen prints goes through terminal_text (line, block, prompt); only clear()
+// writes its own sequence.
 class Screen {
  public:
   // Colour is on when `colour` is true: see colour_wanted().
@@ -56,6 +63,7 @@ class Screen {
   void clear();
 
  private:
+  void write(std::string_view text);
   std::FILE* out_;
   bool colour_;
 };

@@ -20,7 +20,7 @@ namespace villainy::cli {
 namespace {
 struct TournamentArgs {
   std::string game;
-  std::vector<std::string> agents;
+  std::string agents;  // comma-separated (split_list)
   std::uint64_t games = 1000;
   int players = 0;
   std::vector<std::string> options;
@@ -35,18 +35,14 @@ struct TournamentArgs {
 int run_tournament_command(const TournamentArgs& a) {
   register_all_games();
   register_all_agents();
-  std::map<std::string, std::string> opts;
-  for (const auto& o : a.options) {
-    const auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw Error(fmt::format("--option '{}' must be KEY=VALUE", o));
-    opts[o.substr(0, eq)] = o.substr(eq + 1);
-  }
+  const std::map<std::string, std::string> opts = Options::parse_assignments(a.options);
+
+  const std::vector<std::string> agents = split_list(a.agents, "--agents");
   const GameEntry& entry = find_game(a.game);
   int players = a.players;
   if (players == 0) {
     // Default: one seat per listed agent when the game allows it, else the fewest players.
-    const int m = static_cast<int>(a.agents.size());
+    const int m = static_cast<int>(agents.size());
     players =
         (m >= entry.info.min_players && m <= entry.info.max_players) ? m : entry.info.min_players;
   }
@@ -54,7 +50,7 @@ int run_tournament_command(const TournamentArgs& a) {
   TournamentConfig cfg;
   // The command line is the local user's: its options may name data files.
   cfg.game = load_game(a.game, opts, players, OptionSource::kLocalUser);
-  cfg.agents = a.agents;
+  cfg.agents = agents;
   cfg.games = a.games;
   cfg.seed = a.seed;
   cfg.threads = a.threads;
@@ -74,9 +70,9 @@ int run_tournament_command(const TournamentArgs& a) {
   }
   TournamentResult r = run_tournament(cfg);
   if (a.json)
-    std::cout << r.to_json().dump(2) << "\n";
+    std::cout << terminal_safe(r.to_json().dump(2)) << "\n";
   else
-    std::cout << r.to_text();
+    std::cout << terminal_safe(r.to_text());
   return 0;
 }
 }  // namespace
@@ -90,7 +86,6 @@ void add_tournament_command(CLI::App& app) {
   sub->add_option("--agents", args->agents,
                   "comma-separated agent specs rotated through the seats, e.g. "
                   "ismcts:iterations=1000,heuristic (a name may repeat)")
-      ->delimiter(',')
       ->required();
   sub->add_option("--games", args->games,
                   "number of games (use a multiple of the number of agents)")
@@ -116,9 +111,9 @@ void add_tournament_command(CLI::App& app) {
   sub->callback([args]() {
     try {
       run_tournament_command(*args);
-    } catch (const Error& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      throw CLI::RuntimeError(1);
+    } catch (const std::exception& e) {
+      std::cerr << "villainy: error: " << e.what() << "\n";
+      throw CLI::RuntimeError(2);
     }
   });
 }

@@ -33,6 +33,42 @@ std::string cut_for_message(std::string_view s, std::size_t max_bytes) {
 }
 
 namespace {
+// The length of the control character at s[i] (0 when none): C0, DEL, or C1 (U+0080..U+009F,
+// encoded as C2 80..C2 9F).
+std::size_t control_at(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x20 || c == 0x7f) return 1;
+  if (c == 0xC2 && i + 1 < s.size()) {
+    const auto d = static_cast<unsigned char>(s[i + 1]);
+    if (d >= 0x80 && d <= 0x9f) return 2;
+  }
+  return 0;
+}
+}  // namespace
+
+std::string terminal_safe(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = control_at(s, i);
+    if (n == 0 || s[i] == '\n' || s[i] == '\t') {
+      out += s[i];
+      ++i;
+    } else {
+      out += '?';
+      i += n;
+    }
+  }
+  return out;
+}
+
+bool has_control_character(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (control_at(s, i) != 0) return true;
+  return false;
+}
+
+namespace {
 
 // Builds the DOM like nlohmann's own SAX parser, and also knows the path being read, so that a
 // parse error can name the field; refuses duplicate keys and deep nesting.
@@ -359,6 +395,41 @@ std::string JsonField::string(std::size_t max_bytes, bool non_empty) const {
   if (s.size() > max_bytes)
     fail(fmt::format("expected a string of at most {} bytes, not {}", max_bytes, s.size()));
   return s;
+}
+
+std::string JsonField::text(std::size_t max_bytes, bool non_empty) const {
+  std::string s = string(max_bytes, non_empty);
+  if (has_control_character(s))
+    fail("must not hold control characters (a newline, a tab, an escape sequence)");
+  return s;
+}
+
+std::string JsonField::key(std::size_t max_bytes) const {
+  std::string s = string(max_bytes, true);
+  for (char ch : s)
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'))
+      fail(fmt::format("key '{}' may use only a-z, 0-9 and '-'", cut_for_message(s)));
+  return s;
+}
+
+const JsonField& JsonField::only(std::initializer_list<std::string_view> allowed) const {
+  object();
+  for (const auto& [k, v] : j_->items()) {
+    bool known = false;
+    for (std::string_view a : allowed) known = known || k == a;
+    if (known) continue;
+    std::string list;
+    for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+    JsonField(v, source_, child_path(k))
+        .fail(fmt::format("unknown field (the fields are: {})", list));
+  }
+  return *this;
+}
+
+void UniqueKeys::add(const JsonField& f, const std::string& key) {
+  for (const auto& [k, at] : seen_)
+    if (k == key) f.fail(fmt::format("'{}' is used twice (also at {})", cut_for_message(key), at));
+  seen_.emplace_back(key, f.path());
 }
 
 }  // namespace villainy

@@ -164,7 +164,12 @@ std::map<std::string, std::string> Options::parse_assignments(const std::vector<
     auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0)
       throw Error(fmt::format("option '{}' must be written NAME=VALUE", cut_for_message(s)));
-    out[s.substr(0, eq)] = s.substr(eq + 1);
+    // The same option twice (chain=ends,chain=top) is refused: one of them would be lost.
+    auto [it, fresh] = out.emplace(s.substr(0, eq), s.substr(eq + 1));
+    if (!fresh)
+      throw Error(fmt::format("option '{}' is given twice ({}={} and {})",
+                              cut_for_message(it->first), cut_for_message(it->first),
+                              cut_for_message(it->second), cut_for_message(s)));
   }
   return out;
 }

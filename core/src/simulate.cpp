@@ -110,6 +110,40 @@ void GenericReporter::fields(Fields& f) {
       "first_mover_wins", first_mover_wins_)("winners_per_game", winners_per_game_);
 }
 
+void GenericReporter::check_totals(std::uint64_t games, std::uint64_t actions,
+                                   const std::string& where) const {
+  auto bad = [&](const std::string& what) {
+    return Error(fmt::format("{}: {} (a doctored or damaged partial result)", where, what));
+  };
+  if (games_ != games)
+    throw bad(fmt::format("generic.games is {}, but the shard plays {} games", games_, games));
+  auto each_game = [&](const std::string& name, std::uint64_t n) {
+    if (n != games)
+      throw bad(fmt::format("generic.{} counts {} games, not the shard's {}", name, n, games));
+  };
+  for (size_t p = 0; p < seat_wins_.size(); ++p) {
+    each_game(fmt::format("seat_wins.{}", p), seat_wins_[p].n);
+    each_game(fmt::format("seat_sole_wins.{}", p), seat_sole_wins_[p].n);
+    if (seat_sole_wins_[p].k > seat_wins_[p].k)
+      throw bad(fmt::format("generic.seat_sole_wins.{} has more wins than seat_wins.{}", p, p));
+  }
+  each_game("shared_wins", shared_wins_.n);
+  each_game("winners_per_game", winners_per_game_.count());
+  each_game("length", length_.count());
+  if (first_mover_wins_.n > games)
+    throw bad(
+        fmt::format("generic.first_mover_wins counts {} games of {}", first_mover_wins_.n, games));
+  std::uint64_t total = 0;
+  for (auto [v, c] : length_.bins()) {
+    std::uint64_t part = 0;
+    if (v < 0 || __builtin_mul_overflow(static_cast<std::uint64_t>(v), c, &part) ||
+        __builtin_add_overflow(total, part, &total))
+      throw bad("generic.length holds a length out of range");
+  }
+  if (total != actions)
+    throw bad(fmt::format("'actions' is {}, but the games' lengths add up to {}", actions, total));
+}
+
 namespace {
 // Ludii's balance: 1 − (highest − lowest seat win rate).
 double balance(const std::vector<Proportion>& seats) {
@@ -424,13 +458,11 @@ SimulateResult simulate(const SimulateConfig& cfg, const AgentFactory& make_agen
   return res;
 }
 
-SimulateResult merge_partials(
-    const std::vector<nlohmann::json>& partials, const std::vector<std::string>& names,
-    const std::function<std::unique_ptr<Reporter>(const Game&)>& extra_reporter) {
-  if (partials.empty()) throw Error("merge: no partial results given");
-  auto name = [&](size_t i) {
-    return i < names.size() ? names[i] : fmt::format("partial {}", i + 1);
-  };
+namespace {
+// The partial results are the k shards of one run, each once: for shard s (0-based), the index
+// of its partial. Errors name the file.
+std::vector<int> shards_of_one_run(const std::vector<nlohmann::json>& partials,
+                                   const std::function<std::string(size_t)>& name) {
   const nlohmann::json& p0 = partials[0];
   auto check_format = [&](const nlohmann::json& p, size_t i) {
     if (!p.is_object() || p.value("format", "") != kPartialFormat)
@@ -471,6 +503,21 @@ SimulateResult merge_partials(
   for (std::uint64_t s = 0; s < k; ++s)
     if (seen[s] < 0) throw Error(fmt::format("merge: shard {}/{} is missing", s + 1, k));
 
+  return seen;
+}
+}  // namespace
+
+SimulateResult merge_partials(
+    const std::vector<nlohmann::json>& partials, const std::vector<std::string>& names,
+    const std::function<std::unique_ptr<Reporter>(const Game&)>& extra_reporter) {
+  if (partials.empty()) throw Error("merge: no partial results given");
+  auto name = [&](size_t i) {
+    return i < names.size() ? names[i] : fmt::format("partial {}", i + 1);
+  };
+  const nlohmann::json& p0 = partials[0];
+  const std::vector<int> seen = shards_of_one_run(partials, name);
+  const std::uint64_t k = seen.size();
+
   std::map<std::string, std::string> options, data;
   for (auto& [key, v] : p0["options"].items()) options[key] = v.get<std::string>();
   for (auto& [key, v] : p0["data"].items()) data[key] = v.get<std::string>();
@@ -505,21 +552,43 @@ SimulateResult merge_partials(
     const auto& p = partials[i];
     if (!p["actions"].is_number_unsigned())
       throw Error(fmt::format("{}: field 'actions' is not a count", name(i)));
-    res.actions += p["actions"].get<std::uint64_t>();
+    // The shard's own size, from the run's: every count in it must agree.
+    const auto [first, last] = shard_range(res.games, s + 1, k);
+    const std::uint64_t shard_games = last - first;
+    const std::uint64_t shard_actions = p["actions"].get<std::uint64_t>();
+    auto merge_into = [&](Reporter& into, const Reporter& from, const char* what) {
+      try {
+        into.merge(from);
+      } catch (const Error& e) {
+        throw Error(fmt::format("{}: {}: {}", name(i), what, e.what()));
+      }
+    };
+    // A report's own game count, where it keeps one, is the shard's too.
+    auto check_games = [&](const char* what) {
+      const nlohmann::json& r = p[what];
+      if (r.is_object() && r.contains("games") && r["games"] != shard_games)
+        throw Error(fmt::format("{}: {}.games is {}, but the shard plays {} games", name(i), what,
+                                r["games"].dump(), shard_games));
+    };
     auto g = proto.fresh();
     g->load(p["generic"], name(i) + ": generic");
-    res.generic->merge(*g);
+    static_cast<const GenericReporter&>(*g).check_totals(shard_games, shard_actions, name(i));
+    merge_into(*res.generic, *g, "generic");
+    if (__builtin_add_overflow(res.actions, shard_actions, &res.actions))
+      throw Error(fmt::format("{}: 'actions' overflows the total", name(i)));
     if (game_proto) {
       if (!p.contains("game_report"))
         throw Error(fmt::format("{}: field 'game_report' is missing", name(i)));
+      check_games("game_report");
       auto r = game_proto->fresh();
       r->load(p["game_report"], name(i) + ": game_report");
-      res.game_report->merge(*r);
+      merge_into(*res.game_report, *r, "game_report");
     }
     if (extra_proto) {
+      check_games("extra");
       auto r = extra_proto->fresh();
       r->load(p["extra"], name(i) + ": extra");
-      res.extra->merge(*r);
+      merge_into(*res.extra, *r, "extra");
     }
   }
   return res;

@@ -29,15 +29,36 @@ Interval mean_ci95(double sum, double sum_sq, std::uint64_t n) {
   return {mean - half, mean + half};
 }
 
+namespace {
+// a += b, or an Error: a count never wraps (a doctored partial result could hold 2^64 - 1).
+void add_count(std::uint64_t& a, std::uint64_t b) {
+  if (__builtin_add_overflow(a, b, &a))
+    throw Error("overflows: a count passes 2^64 - 1 (the partial results cannot all be right)");
+}
+void add_signed(std::int64_t& a, std::int64_t b) {
+  if (__builtin_add_overflow(a, b, &a))
+    throw Error(
+        "overflows: a sum passes the 64-bit range (the partial results cannot all be right)");
+}
+}  // namespace
+
 void Histogram::add(std::int64_t value, std::uint64_t count) {
-  bins_[value] += count;
-  n_ += count;
+  std::uint64_t n = n_;
+  add_count(n, count);
+  add_count(bins_[value], count);
+  n_ = n;
   sum_ += static_cast<long double>(value) * count;
 }
 
 void Histogram::merge(const Histogram& o) {
+  std::uint64_t n = n_;
+  add_count(n, o.n_);
+  for (auto [v, c] : o.bins_) {
+    auto it = bins_.find(v);
+    if (it != bins_.end() && it->second > UINT64_MAX - c) add_count(it->second, c);  // throws
+  }
   for (auto [v, c] : o.bins_) bins_[v] += c;
-  n_ += o.n_;
+  n_ = n;
   sum_ += o.sum_;
 }
 
@@ -131,19 +152,30 @@ void Fields::merge(const Fields& into, const Fields& from) {
     const Entry& b = from.entries_[i];
     if (a.name != b.name || a.type != b.type)
       throw Error(fmt::format("cannot merge field '{}' with '{}'", a.name, b.name));
-    switch (a.type) {
-      case Type::kU64:
-        *static_cast<std::uint64_t*>(a.ptr) += *static_cast<std::uint64_t*>(b.ptr);
-        break;
-      case Type::kI64:
-        *static_cast<std::int64_t*>(a.ptr) += *static_cast<std::int64_t*>(b.ptr);
-        break;
-      case Type::kProportion:
-        static_cast<Proportion*>(a.ptr)->merge(*static_cast<Proportion*>(b.ptr));
-        break;
-      case Type::kHistogram:
-        static_cast<Histogram*>(a.ptr)->merge(*static_cast<Histogram*>(b.ptr));
-        break;
+    try {
+      switch (a.type) {
+        case Type::kU64:
+          add_count(*static_cast<std::uint64_t*>(a.ptr), *static_cast<std::uint64_t*>(b.ptr));
+          break;
+        case Type::kI64:
+          add_signed(*static_cast<std::int64_t*>(a.ptr), *static_cast<std::int64_t*>(b.ptr));
+          break;
+        case Type::kProportion: {
+          auto& pa = *static_cast<Proportion*>(a.ptr);
+          const auto& pb = *static_cast<const Proportion*>(b.ptr);
+          std::uint64_t k = pa.k, n = pa.n;
+          add_count(k, pb.k);
+          add_count(n, pb.n);
+          pa.k = k;
+          pa.n = n;
+          break;
+        }
+        case Type::kHistogram:
+          static_cast<Histogram*>(a.ptr)->merge(*static_cast<Histogram*>(b.ptr));
+          break;
+      }
+    } catch (const Error& e) {
+      throw Error(fmt::format("field '{}': {}", a.name, e.what()));
     }
   }
 }
@@ -208,7 +240,11 @@ void Fields::load(const nlohmann::json& j, const std::string& where) const {
           if (!b.is_array() || b.size() != 2 || !b[0].is_number_integer() ||
               !b[1].is_number_unsigned())
             throw bad("has a bin that is not [value, count]");
-          h.add(b[0].get<std::int64_t>(), b[1].get<std::uint64_t>());
+          try {
+            h.add(b[0].get<std::int64_t>(), b[1].get<std::uint64_t>());
+          } catch (const Error& x) {
+            throw bad(x.what());
+          }
         }
         *static_cast<Histogram*>(e.ptr) = std::move(h);
         break;

@@ -8,11 +8,13 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "villainy/core/json_input.h"
 #include "villainy/core/options.h"
 #include "villainy/core/record.h"
+#include "villainy/core/stats.h"
 
 namespace villainy {
 namespace {
@@ -267,6 +269,85 @@ TEST(RecordInput, DataRoundTripsAndReadingIsBounded) {
   std::string e = error_of([&] { read_record_file(p); });
   EXPECT_FALSE(has(e, "secret")) << e;
   EXPECT_FALSE(has(e, "'s'")) << e;
+}
+
+// Issue 30: the shared card-file reader pieces and the terminal-safe text.
+TEST(JsonInput, CardFilePiecesRefuseUnknownFieldsRepeatedKeysAndControls_Issue30) {
+  const auto j = nlohmann::json::parse(
+      R"({"a": {"key": "x-1", "name": "N", "txt": "t"}, "b": [{"key": "k"}, {"key": "k"}]})");
+  const JsonField root(j, "card file f.json");
+  auto error = [](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error([&] {
+              root["a"].only({"key", "name", "text"});
+            }),
+            "card file f.json: a.txt: unknown field (the fields are: key, name, text)");
+  EXPECT_EQ(error([&] { root["a"].only({"key", "name", "txt"}); }), "");
+  EXPECT_EQ(root["a"]["key"].key(), "x-1");
+  EXPECT_NE(error([&] { (void)root["a"]["name"].key(); }).find("a.name: key 'N' may use only"),
+            std::string::npos);
+  UniqueKeys keys;
+  keys.add(root["b"][std::size_t{0}]["key"], "k");
+  EXPECT_EQ(error([&] { keys.add(root["b"][std::size_t{1}]["key"], "k"); }),
+            "card file f.json: b[1].key: 'k' is used twice (also at b[0].key)");
+  const auto t =
+      nlohmann::json::parse(R"({"s": "clear\u001b[2J", "c1": "\u009b2J", "ok": "好 x"})");
+  const JsonField tf(t, "f");
+  EXPECT_NE(error([&] { (void)tf["s"].text(); }).find("f: s: must not hold control characters"),
+            std::string::npos);
+  EXPECT_NE(error([&] { (void)tf["c1"].text(); }).find("must not hold control"), std::string::npos);
+  EXPECT_EQ(tf["ok"].text(), "好 x");
+}
+
+TEST(JsonInput, TerminalSafeReplacesEveryControlButNewlineAndTab_Issue30) {
+  EXPECT_EQ(terminal_safe("a\x1b[2Jb\x07"
+                          "c\x7f"),
+            "a?[2Jb?c?");
+  EXPECT_EQ(terminal_safe("\xc2\x9b"
+                          "2J é 好"),
+            "?2J é 好");  // C1 CSI is one character
+  EXPECT_EQ(terminal_safe("line\n\tindent"), "line\n\tindent");
+  EXPECT_TRUE(has_control_character("a\nb"));
+  EXPECT_FALSE(has_control_character("é 好"));
+}
+
+// Issue 30 (8): an option given twice is refused (last-wins lost one, and the label showed both).
+TEST(Options, AnOptionGivenTwiceIsRefused_Issue30) {
+  try {
+    Options::parse_assignments({"chain=ends", "chain=top"});
+    FAIL() << "accepted chain twice";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "option 'chain' is given twice (chain=ends and chain=top)");
+  }
+  EXPECT_EQ(Options::parse_assignments({"a=1", "b=2"}).size(), 2u);
+}
+
+// Issue 30 (5): counts never wrap.
+TEST(Stats, CountsAreAddedWithOverflowChecks_Issue30) {
+  Histogram h;
+  h.add(3, UINT64_MAX);
+  EXPECT_THROW(h.add(4), Error);
+  EXPECT_EQ(h.count(), UINT64_MAX);
+  Histogram one;
+  one.add(3);
+  EXPECT_THROW(one.merge(h), Error);
+  EXPECT_EQ(one.count(), 1u);
+  std::uint64_t a = UINT64_MAX, b = 1;
+  Fields fa, fb;
+  fa("n", a);
+  fb("n", b);
+  try {
+    Fields::merge(fa, fb);
+    FAIL() << "wrapped";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("field 'n': overflows"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -62,10 +62,15 @@ constexpr std::size_t kMaxTextBytes = 512;
 // A card's names and (optional) texts in both languages.
 template <class Card>
 void read_names(const JsonField& e, Card& c) {
-  c.name = e["name"].string(kMaxTextBytes, true);
-  c.name_zh = e["name_zh"].string(kMaxTextBytes, true);
-  c.text = e.has("text") ? e["text"].string(kMaxTextBytes) : "";
-  c.text_zh = e.has("text_zh") ? e["text_zh"].string(kMaxTextBytes) : "";
+  c.name = e["name"].text(kMaxTextBytes, true);
+  c.name_zh = e["name_zh"].text(kMaxTextBytes, true);
+  c.text = e.has("text") ? e["text"].text(kMaxTextBytes) : "";
+  c.text_zh = e.has("text_zh") ? e["text_zh"].text(kMaxTextBytes) : "";
+}
+// A note for the file's readers that the engine does not use (the behaviour it describes stays
+// with the card's key): optional text.
+void note(const JsonField& e, const char* k) {
+  if (e.has(k)) (void)e[k].text(kMaxTextBytes);
 }
 // The key at index i must be the engine's (the rules refer to kinds, fighters and judges by it).
 std::string read_key(const JsonField& e, const char* want) {
@@ -105,14 +110,17 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
   const std::string where = "card file " + source;
   const json j = parse_json_text(text, where);
   const JsonField root(j, where);
-  root.object();
+  root.only({"name", "name_zh", "notes", "spells", "fighters", "judges"});
+  for (const char* k : {"name", "name_zh", "notes"}) note(root, k);
   CardData d;
   const JsonField sp = root["spells"];
   if (sp.array() != kKinds) sp.fail(fmt::format("must be an array of exactly {} spells", kKinds));
   int total = 0;
   for (int k = 0; k < kKinds; ++k) {
     const JsonField e = sp[static_cast<size_t>(k)];
-    e.object();
+    e.only({"key", "name", "name_zh", "text", "text_zh", "type", "copies", "mana", "strength",
+            "forbidden", "continuous"});
+    note(e, "continuous");
     SpellData& s = d.spells[static_cast<size_t>(k)];
     s.key = read_key(e, kSpellKeys[k]);
     read_names(e, s);
@@ -133,7 +141,7 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
     fi.fail(fmt::format("must be an array of exactly {} fighters", kNumFighters));
   for (int f = 0; f < kNumFighters; ++f) {
     const JsonField e = fi[static_cast<size_t>(f)];
-    e.object();
+    e.only({"key", "name", "name_zh", "text", "text_zh", "strength", "prize", "reverses"});
     FighterData& x = d.fighters[static_cast<size_t>(f)];
     x.key = read_key(e, kFighterKeys[f]);
     read_names(e, x);
@@ -149,7 +157,8 @@ CardData CardData::parse(const std::string& text, const std::string& source) {
     ju.fail(fmt::format("must be an array of exactly {} judges", kNumJudges));
   for (int i = 0; i < kNumJudges; ++i) {
     const JsonField e = ju[static_cast<size_t>(i)];
-    e.object();
+    e.only({"key", "name", "name_zh", "text", "text_zh", "limit", "penalty", "bans", "special"});
+    note(e, "special");
     JudgeData& x = d.judges[static_cast<size_t>(i)];
     x.key = read_key(e, kJudgeKeys[i]);
     read_names(e, x);

@@ -165,8 +165,9 @@ struct CardData {
   int tricks_per_round = 1, wild_value = 2, sacrifice_cards = 2, empire_cost = 2, minion_cost = 1,
       hand_size = 5, max_empires = 3, max_minions = 5;
   static const CardData& standin();  // the embedded data file (parsed once)
-  // Parses and validates a card file; errors name `where` (the file) and the field path.
-  static CardData parse(const std::string& text, const std::string& where = "mwahahaha data");
+  // Parses and validates a card file: every field known (no other member), every key unique in
+  // its list; errors say "card file SOURCE: FIELD.PATH: what".
+  static CardData parse(const std::string& text, const std::string& source);
 };
 
 class MwahahahaGame : public Game {
@@ -348,6 +349,7 @@ class MwahahahaState : public State {
   void apply_swap_select(Action a);
   void legal_pay(std::vector<Action>& out) const;
   void apply_pay(Action a);
+  void finish_purchase(int p);  // the last token is paid (or the cost is 0): draw the card
   void apply_feed_select(Action a);
   // --- trade (mwahahaha_rules_trade.cpp) ---
   int receive_cap(int p) const;

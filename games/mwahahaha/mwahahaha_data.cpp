@@ -1,6 +1,7 @@
 // Mwahahaha!: the card data (stand-ins, data/standin-cards.json): parsing and validation.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "mwahahaha/mwahahaha.h"
@@ -14,29 +15,47 @@ namespace villainy::mwahahaha {
 using nlohmann::json;
 
 namespace {
-// A card-data integer, checked without truncation (4294967297 is not 1, 2.5 is not 2).
-int small_int(const json& v, int lo = 0, int hi = 1000) {
-  if (!v.is_number_integer()) throw Error("expected an integer");
-  const int x = JsonField(v, "value").int_in(-1000, 1000);
-  if (x < lo || x > hi) throw Error(fmt::format("{} is outside {}..{}", x, lo, hi));
-  return x;
-}
+constexpr std::size_t kMaxTextBytes = 1024;
+
+// Every card's key (unique in its list: action names are built from it, D1), English name and
+// Chinese name. `fields` are all the entry's fields; any other member is refused.
 template <class T>
-void names(T& out, const json& j) {
-  out.key = j.at("key").get<std::string>();
-  out.name = j.at("name").get<std::string>();
-  out.zh = j.at("zh").get<std::string>();
+void names(T& out, const JsonField& e, UniqueKeys& keys,
+           std::initializer_list<std::string_view> fields) {
+  e.only(fields);
+  const JsonField k = e["key"];
+  out.key = k.key();
+  keys.add(k, out.key);
+  out.name = e["name"].text(kMaxTextBytes, true);
+  out.zh = e["zh"].text(kMaxTextBytes, true);
 }
-Power power_of(const std::string& k) {
+// An optional text ("" when absent: the English text is then shown in Chinese too).
+std::string optional_text(const JsonField& e, const char* k) {
+  return e.has(k) ? e[k].text(kMaxTextBytes) : std::string();
+}
+// An optional note for the file's readers (a card's source, a template): a string the engine
+// does not use.
+void note(const JsonField& e, const char* k) {
+  if (e.has(k)) (void)e[k].text(kMaxTextBytes);
+}
+// An array of exactly n integers in [lo, hi].
+template <std::size_t N>
+void ints(const JsonField& f, std::array<int, N>& out, int lo, int hi) {
+  f.array(N, N);
+  for (std::size_t i = 0; i < N; ++i) out[i] = f[i].int_in(lo, hi);
+}
+Power power_of(const JsonField& f) {
+  const std::string k = f.string(kMaxTextBytes);
   static const char* keys[] = {"teutonic-precision", "grave-robber",     "island-fortress",
                                "assembly-line",      "trade-network",    "primal-fury",
                                "maddening-whispers", "hypnotic-bargain", "overclock",
                                "shell-companies"};
   for (int i = 0; i < 10; ++i)
     if (k == keys[i]) return static_cast<Power>(i);
-  throw Error("unknown scientist power '" + cut_for_message(k) + "'");
+  f.fail("unknown scientist power '" + cut_for_message(k) + "'");
 }
-Ability ability_of(const std::string& k) {
+Ability ability_of(const JsonField& f) {
+  const std::string k = f.string(kMaxTextBytes);
   static const char* keys[] = {"none",
                                "ignore-lair-bonus",
                                "defend-plus1",
@@ -51,7 +70,7 @@ Ability ability_of(const std::string& k) {
                                "psychic"};
   for (int i = 0; i < 12; ++i)
     if (k == keys[i]) return static_cast<Ability>(i);
-  throw Error("unknown minion ability '" + cut_for_message(k) + "'");
+  f.fail("unknown minion ability '" + cut_for_message(k) + "'");
 }
 const char* kTrickKeys[kNumTricks] = {"defective-shipment",
                                       "hostile-takeover",
@@ -83,142 +102,168 @@ const char* kTrickKeys[kNumTricks] = {"defective-shipment",
                                       "espionage",
                                       "brilliant-idea",
                                       "evil-laugh"};
-// One card of each kind, from its JSON entry (errors say the entry: CardData::parse).
-void read_scientist(const json& s, ScientistCard& c) {
-  names(c, s);
-  for (size_t t = 0; t < kTypes; ++t) c.rating[t] = small_int(s.at("ratings").at(t), 0, 9);
-  c.power = power_of(s.at("power"));
-  c.power_name = s.at("power_name");
-  c.power_zh = s.at("power_zh");
-  c.power_text = s.at("power_text");
-  c.power_text_zh = s.value("power_text_zh", std::string());
+// One card of each kind, from its JSON entry (errors name the file and the field path).
+void read_scientist(const JsonField& s, ScientistCard& c, UniqueKeys& keys) {
+  names(c, s, keys,
+        {"key", "name", "zh", "name_status", "ratings", "power", "power_name", "power_zh",
+         "power_text", "power_text_zh"});
+  note(s, "name_status");
+  ints(s["ratings"], c.rating, 0, 9);
+  c.power = power_of(s["power"]);
+  c.power_name = s["power_name"].text(kMaxTextBytes, true);
+  c.power_zh = s["power_zh"].text(kMaxTextBytes, true);
+  c.power_text = s["power_text"].text(kMaxTextBytes);
+  c.power_text_zh = optional_text(s, "power_text_zh");
 }
 
-void read_device(const json& s, DeviceCard& c) {
-  names(c, s);
-  for (size_t l = 0; l < kLevels; ++l) {
-    for (size_t t = 0; t < kTypes; ++t)
-      c.req[l][t] = small_int(s.at("requirements").at(l).at(t), 0, 50);
-    c.dice[l] = small_int(s.at("threat_dice").at(l), 0, 12);
-    c.people[l] = small_int(s.at("people_dice").at(l), 1, 12);
-  }
-  for (size_t l = 0; l < 3; ++l) c.ransom[l] = small_int(s.at("ransom").at(l), 0, 9);
+void read_device(const JsonField& s, DeviceCard& c, UniqueKeys& keys) {
+  names(c, s, keys,
+        {"key", "name", "zh", "name_status", "template", "requirements", "threat_dice",
+         "people_dice", "ransom"});
+  note(s, "name_status");
+  note(s, "template");
+  const JsonField req = s["requirements"];
+  req.array(kLevels, kLevels);
+  for (size_t l = 0; l < kLevels; ++l) ints(req[l], c.req[l], 0, 50);
+  ints(s["threat_dice"], c.dice, 1, 12);
+  ints(s["people_dice"], c.people, 1, 12);
+  ints(s["ransom"], c.ransom, 0, 9);
 }
 
-void read_empire(const json& s, EmpireCard& c) {
-  names(c, s);
-  for (size_t t = 0; t < kTypes; ++t) {
-    c.cap[t] = small_int(s.at("capacity").at(t), 0, 9);
-    c.cash[t] = small_int(s.at("cash_in").at(t), 0, 9);
+constexpr std::array<std::string_view, 3> kPerks = {"none", "fortified", "front-business"};
+
+void read_empire(const JsonField& s, EmpireCard& c, UniqueKeys& keys) {
+  names(c, s, keys, {"key", "name", "zh", "capacity", "cash_in", "perk"});
+  ints(s["capacity"], c.cap, 0, 9);
+  ints(s["cash_in"], c.cash, 0, 9);
+  for (size_t t = 0; t < kTypes; ++t)
     if (c.cap[t] > 0) c.icons |= 1 << t;
-  }
-  const std::string perk = s.at("perk");
+  const JsonField pf = s["perk"];
+  const std::string perk = pf.string(kMaxTextBytes);
+  if (std::find(kPerks.begin(), kPerks.end(), perk) == kPerks.end())
+    pf.fail(
+        fmt::format("must be none, fortified or front-business, not '{}'", cut_for_message(perk)));
   c.fortified = perk == "fortified";
   c.front = perk == "front-business";
 }
 
-void read_minion(const json& s, MinionCard& c) {
-  names(c, s);
-  c.type = small_int(s.at("type"), 0, 3);
-  c.value = small_int(s.at("value"), 1, 6);
-  c.hp = small_int(s.at("hp"), 1, 9);
-  c.ability = ability_of(s.at("ability"));
-  c.ability_text = s.at("ability_text");
-  c.ability_text_zh = s.value("ability_text_zh", std::string());
+void read_minion(const JsonField& s, MinionCard& c, UniqueKeys& keys) {
+  names(c, s, keys,
+        {"key", "name", "zh", "data_status", "type", "value", "hp", "ability", "ability_text",
+         "ability_text_zh"});
+  note(s, "data_status");
+  c.type = s["type"].int_in(0, 3);
+  c.value = s["value"].int_in(1, 6);
+  c.hp = s["hp"].int_in(1, 9);
+  c.ability = ability_of(s["ability"]);
+  c.ability_text = s["ability_text"].text(kMaxTextBytes);
+  c.ability_text_zh = optional_text(s, "ability_text_zh");
 }
 
-void read_trick(const json& s, TrickCard& c, size_t i) {
-  names(c, s);
+void read_trick(const JsonField& s, TrickCard& c, size_t i, UniqueKeys& keys) {
+  names(c, s, keys, {"key", "name", "zh", "copies", "timing", "effect", "effect_zh"});
   if (c.key != kTrickKeys[i])
-    throw Error(fmt::format("Dirty Trick {} must be '{}'", i, kTrickKeys[i]));
-  c.copies = small_int(s.at("copies"), 0, 4);
-  c.timing = s.at("timing");
-  c.effect = s.at("effect");
-  c.effect_zh = s.value("effect_zh", std::string());
+    s["key"].fail(fmt::format("must be '{}' (the engine's order), not '{}'", kTrickKeys[i],
+                              cut_for_message(c.key)));
+  c.copies = s["copies"].int_in(0, 4);
+  c.timing = s["timing"].text(kMaxTextBytes, true);
+  c.effect = s["effect"].text(kMaxTextBytes);
+  c.effect_zh = optional_text(s, "effect_zh");
+}
+
+// A list of exactly N cards, each read by `read(entry, card, keys)`.
+template <class Card, std::size_t N, class F>
+void read_list(const JsonField& root, const char* name, std::array<Card, N>& out, F read) {
+  const JsonField list = root[name];
+  list.array(N, N);
+  UniqueKeys keys;
+  for (std::size_t i = 0; i < N; ++i) {
+    const JsonField e = list[i];
+    e.object();
+    read(e, out[i], keys, i);
+  }
+}
+
+// A field the file states but the engine does not vary: it must say what the engine does.
+template <class T>
+void fixed(const JsonField& f, const char* name, const T& engine, const std::string& said) {
+  if (!f.has(name)) return;
+  const JsonField v = f[name];
+  if (v.json() != nlohmann::json(engine))
+    v.fail(fmt::format("the engine plays {} only (this field cannot change it)", said));
 }
 }  // namespace
 
-CardData CardData::parse(const std::string& text, const std::string& where) {
+CardData CardData::parse(const std::string& text, const std::string& source) {
+  const std::string where = "card file " + source;
+  const json j = parse_json_text(text, where);
+  const JsonField root(j, where);
+  root.only({"_comment", "stand_in", "rules", "resources", "levels", "raw_deck", "scientists",
+             "devices", "empires", "minions", "dirty_tricks"});
+  note(root, "_comment");
+  if (root.has("stand_in")) (void)root["stand_in"].boolean();
   CardData d;
-  json j;
-  std::string at = "(the file)";  // the field being read, for errors
-  try {
-    j = parse_json_text(text, where);
-    at = "rules";
-    auto arr = [&](const char* k, size_t n) -> const json& {
-      const json& a = j.at(k);
-      if (a.size() != n) throw Error(fmt::format("'{}' needs {} entries, has {}", k, n, a.size()));
-      return a;
-    };
-    const json& r = j.at("rules");
-    d.tricks_per_round = small_int(r.at("tricks_per_round"), 0, 5);
-    d.wild_value = small_int(r.at("wild_value"), 0, 5);
-    d.sacrifice_cards = small_int(r.at("sacrifice_cards"), 1, 10);
-    d.empire_cost = small_int(r.at("empire_cost"), 0, 10);
-    d.minion_cost = small_int(r.at("minion_cost"), 0, 10);
-    d.hand_size = small_int(r.at("hand_size"), 1, 10);
-    d.max_empires = small_int(r.at("max_empires"), 1, 36);
-    d.max_minions = small_int(r.at("max_minions"), 1, 40);
-    at = "resources";
-    for (size_t i = 0; i < kTypes; ++i) names(d.resources[i], arr("resources", kTypes)[i]);
-    at = "levels";
-    for (size_t i = 0; i < kLevels; ++i) names(d.levels[i], arr("levels", kLevels)[i]);
-    at = "raw_deck.cards";
-    const json& raw = j.at("raw_deck").at("cards");
-    if (raw.size() != kRawKinds) throw Error("raw_deck needs 14 kinds");
-    for (size_t i = 0; i < kRawKinds; ++i) {
-      at = fmt::format("raw_deck.cards[{}]", i);
-      names(d.raw_kinds[i], raw[i]);
-      d.raw_kinds[i].type = small_int(raw[i].at("type"), -1, 3);
-      d.raw_kinds[i].value = small_int(raw[i].at("value"), 0, 5);
-      d.raw_kinds[i].per_block = small_int(raw[i].at("per_block"), 0, 25);
-      if (i < 12 && (d.raw_kinds[i].type != static_cast<int>(i / 3) ||
-                     d.raw_kinds[i].value != static_cast<int>(i % 3) + 1))
-        throw Error("raw kinds must be E1..Eu3, wild, betrayed in that order");
-    }
-    for (size_t i = 0; i < kNumScientists; ++i) {
-      at = fmt::format("scientists[{}]", i);
-      const json& s = arr("scientists", kNumScientists)[i];
-      read_scientist(s, d.scientists[i]);
-    }
-    for (size_t i = 0; i < kNumDevices; ++i) {
-      at = fmt::format("devices[{}]", i);
-      const json& s = arr("devices", kNumDevices)[i];
-      read_device(s, d.devices[i]);
-    }
-    for (size_t i = 0; i < kNumEmpires; ++i) {
-      at = fmt::format("empires[{}]", i);
-      const json& s = arr("empires", kNumEmpires)[i];
-      read_empire(s, d.empires[i]);
-    }
-    for (size_t i = 0; i < kNumMinions; ++i) {
-      at = fmt::format("minions[{}]", i);
-      const json& s = arr("minions", kNumMinions)[i];
-      read_minion(s, d.minions[i]);
-    }
-    for (size_t i = 0; i < kNumTricks; ++i) {
-      at = fmt::format("dirty_tricks[{}]", i);
-      const json& s = arr("dirty_tricks", kNumTricks)[i];
-      read_trick(s, d.tricks[i], i);
-    }
-  } catch (const json::exception& e) {
-    throw Error(fmt::format("{}: {}: {}", where, at, cut_for_message(e.what(), 160)));
-  } catch (const Error& e) {
-    throw Error(fmt::format("{}: {}: {}", where, at, e.what()));
-  }
-  int per_block = 0, copies = 0;
-  for (const auto& r : d.raw_kinds) per_block += r.per_block;
-  for (const auto& t : d.tricks) copies += t.copies;
-  if (per_block > 25)  // the per-player block of raw cards (resampling deals from 5 x 25)
-    throw Error(
-        fmt::format("{}: raw_deck.cards: {} cards per player, at most 25", where, per_block));
-  if (copies > 64)
-    throw Error(fmt::format("{}: dirty_tricks: {} copies in all, at most 64", where, copies));
+  const JsonField r = root["rules"];
+  r.only({"tricks_per_round", "wild_value", "sacrifice_cards", "empire_cost", "minion_cost",
+          "hand_size", "max_empires", "max_minions", "ransom_any_type", "empire_purchase"});
+  d.tricks_per_round = r["tricks_per_round"].int_in(0, 5);
+  d.wild_value = r["wild_value"].int_in(0, 5);
+  d.sacrifice_cards = r["sacrifice_cards"].int_in(1, 10);
+  d.empire_cost = r["empire_cost"].int_in(0, 10);
+  d.minion_cost = r["minion_cost"].int_in(0, 10);
+  d.hand_size = r["hand_size"].int_in(1, 10);
+  d.max_empires = r["max_empires"].int_in(1, 36);
+  d.max_minions = r["max_minions"].int_in(1, 40);
+  fixed(r, "ransom_any_type", true, "true (a ransom is paid in tokens of any type)");
+  fixed(r, "empire_purchase", std::string("blind-draw"), "'blind-draw'");
+  read_list(root, "resources", d.resources,
+            [](const JsonField& e, NameZh& c, UniqueKeys& k, size_t) {
+              names(c, e, k, {"key", "name", "zh"});
+            });
+  read_list(root, "levels", d.levels, [](const JsonField& e, NameZh& c, UniqueKeys& k, size_t) {
+    names(c, e, k, {"key", "name", "zh"});
+  });
+  const JsonField raw = root["raw_deck"];
+  raw.only({"blocks_per_player", "cards"});
+  fixed(raw, "blocks_per_player", 1, "1 block of raw cards per player");
+  int per_block = 0;
+  read_list(
+      raw, "cards", d.raw_kinds, [&](const JsonField& e, RawKind& c, UniqueKeys& k, size_t i) {
+        names(c, e, k, {"key", "name", "zh", "type", "value", "per_block"});
+        c.type = e["type"].int_in(-1, 3);
+        c.value = e["value"].int_in(0, 5);
+        c.per_block = e["per_block"].int_in(0, 25);
+        per_block += c.per_block;
+        if (i < 12 && (c.type != static_cast<int>(i / 3) || c.value != static_cast<int>(i % 3) + 1))
+          e.fail(
+              fmt::format("must be type {} and value {} (the kinds are E1..Eu3, wild, betrayed in "
+                          "that order)",
+                          i / 3, i % 3 + 1));
+      });
+  // The per-player block of raw cards (resampling deals from 5 x 25).
+  if (per_block > 25) raw["cards"].fail(fmt::format("{} cards per player, at most 25", per_block));
+  read_list(
+      root, "scientists", d.scientists,
+      [](const JsonField& e, ScientistCard& c, UniqueKeys& k, size_t) { read_scientist(e, c, k); });
+  read_list(root, "devices", d.devices,
+            [](const JsonField& e, DeviceCard& c, UniqueKeys& k, size_t) { read_device(e, c, k); });
+  read_list(root, "empires", d.empires,
+            [](const JsonField& e, EmpireCard& c, UniqueKeys& k, size_t) { read_empire(e, c, k); });
+  read_list(root, "minions", d.minions,
+            [](const JsonField& e, MinionCard& c, UniqueKeys& k, size_t) { read_minion(e, c, k); });
+  int copies = 0;
+  read_list(root, "dirty_tricks", d.tricks,
+            [&](const JsonField& e, TrickCard& c, UniqueKeys& k, size_t i) {
+              read_trick(e, c, i, k);
+              copies += c.copies;
+            });
+  if (copies > 64) root["dirty_tricks"].fail(fmt::format("{} copies in all, at most 64", copies));
   return d;
 }
 
 const CardData& CardData::standin() {
-  static const CardData d = parse(std::string(embedded::mwahahaha_standin_cards));
+  static const CardData d =
+      parse(std::string(embedded::mwahahaha_standin_cards), "standin (standin-cards.json)");
   return d;
 }
 

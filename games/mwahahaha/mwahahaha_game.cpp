@@ -82,7 +82,8 @@ MwahahahaGame::MwahahahaGame(const Options& options, int num_players)
   // Long on purpose: reads every option once, in the order of game_info(); to split.
   const PathValue cards = options.get_path("cards");
   if (!cards.built_in()) {
-    own_data_ = std::make_shared<const CardData>(CardData::parse(*cards.content, cards.value));
+    own_data_ = std::make_shared<const CardData>(
+        CardData::parse(*cards.content, cut_for_message(cards.value, 120)));
     data_ = own_data_.get();
   }
   catalogue_ = build_catalogue(*data_);

@@ -149,7 +149,11 @@ void MwahahahaState::apply_creation(Action a) {
     s_.pay_for = a == act::kBuyEmpire ? 0 : 1;
     s_.pay_left =
         static_cast<std::uint8_t>(a == act::kBuyEmpire ? d_->empire_cost : d_->minion_cost);
-    s_.stage = Stage::kPay;
+    // A card file may set a cost of 0 (rules.empire_cost, minion_cost): nothing to pay.
+    if (s_.pay_left == 0)
+      finish_purchase(p);
+    else
+      s_.stage = Stage::kPay;
     return;
   }
   if (a >= act::kInvest && a < act::kInvest + kTypes) {
@@ -268,16 +272,19 @@ void MwahahahaState::apply_pay(Action a) {
   const int p = s_.actor;
   Seat& st = s_.seats[static_cast<size_t>(p)];
   st.stock[static_cast<size_t>(a - act::kPay)]--;
-  if (--s_.pay_left == 0) {
-    if (s_.pay_for == 0) {
-      chance(ChanceKind::kEmpire, p, 1, Next::kCreationMain);
-    } else if (d_->scientists[static_cast<size_t>(st.sci)].power == kAssembly && !st.power_used) {
-      st.power_used = 1;
-      s_.pending_n = 0;
-      chance(ChanceKind::kMinion, p, 2, Next::kAssembly);
-    } else {
-      chance(ChanceKind::kMinion, p, 1, Next::kCreationMain);
-    }
+  if (--s_.pay_left == 0) finish_purchase(p);
+}
+
+void MwahahahaState::finish_purchase(int p) {
+  Seat& st = s_.seats[static_cast<size_t>(p)];
+  if (s_.pay_for == 0) {
+    chance(ChanceKind::kEmpire, p, 1, Next::kCreationMain);
+  } else if (d_->scientists[static_cast<size_t>(st.sci)].power == kAssembly && !st.power_used) {
+    st.power_used = 1;
+    s_.pending_n = 0;
+    chance(ChanceKind::kMinion, p, 2, Next::kAssembly);
+  } else {
+    chance(ChanceKind::kMinion, p, 1, Next::kCreationMain);
   }
 }
 

@@ -20,11 +20,12 @@ constexpr std::size_t kMaxTextBytes = 256;
 constexpr std::size_t kMaxCardTextBytes = 1024;
 // An optional text; empty when absent (the catalogue then uses the rules' text for the card kind).
 std::string optional_text(const JsonField& f, const char* key) {
-  return f.has(key) ? f[key].string(kMaxCardTextBytes) : std::string();
+  return f.has(key) ? f[key].text(kMaxCardTextBytes) : std::string();
 }
 CardText card_text(const JsonField& f) {
   if (!f.json().is_object()) f.fail("must be an object with name and name_zh");
-  return {f["name"].string(kMaxTextBytes, true), f["name_zh"].string(kMaxTextBytes, true),
+  f.only({"name", "name_zh", "text", "text_zh"});
+  return {f["name"].text(kMaxTextBytes, true), f["name_zh"].text(kMaxTextBytes, true),
           optional_text(f, "text"), optional_text(f, "text_zh")};
 }
 }  // namespace
@@ -35,27 +36,27 @@ Cast Cast::parse(const std::string& text, const std::string& source) {
   const JsonField root(j, where);
   Cast c;
   if (!j.is_object()) root.fail("the document must be an object");
-  c.name = root["name"].string(kMaxTextBytes, true);
-  c.name_zh = root["name_zh"].string(kMaxTextBytes, true);
+  root.only({"name", "name_zh", "note", "villains"});
+  c.name = root["name"].text(kMaxTextBytes, true);
+  c.name_zh = root["name_zh"].text(kMaxTextBytes, true);
+  if (root.has("note")) (void)root["note"].text(kMaxCardTextBytes * 4);
   const JsonField vs = root["villains"];
   if (!vs.json().is_array() || vs.json().size() != kVillains)
     vs.fail(fmt::format("must be an array of exactly {} villains", kVillains));
+  UniqueKeys keys, names, names_zh;
   for (int v = 0; v < kVillains; ++v) {
     const JsonField vj = vs[static_cast<size_t>(v)];
-    vj.object();
+    vj.only(
+        {"key", "name", "name_zh", "colour", "text", "text_zh", "events", "heroes", "super_hero"});
     VillainData& d = c.villains[static_cast<size_t>(v)];
-    d.key = vj["key"].string(kMaxTextBytes, true);
-    for (char ch : d.key)
-      if (!(std::islower(static_cast<unsigned char>(ch)) ||
-            std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
-        vj["key"].fail(
-            fmt::format("key '{}' may use only a-z, 0-9 and '-'", cut_for_message(d.key)));
-    for (int u = 0; u < v; ++u)
-      if (c.villains[static_cast<size_t>(u)].key == d.key)
-        vj["key"].fail(fmt::format("key '{}' is used twice", d.key));
-    d.name = vj["name"].string(kMaxTextBytes, true);
-    d.name_zh = vj["name_zh"].string(kMaxTextBytes, true);
-    d.colour = vj.has("colour") ? vj["colour"].string(kMaxTextBytes) : "";
+    d.key = vj["key"].key(kMaxTextBytes);
+    keys.add(vj["key"], d.key);
+    d.name = vj["name"].text(kMaxTextBytes, true);
+    d.name_zh = vj["name_zh"].text(kMaxTextBytes, true);
+    // Players tell the villains apart by name (the table, the narration): names are unique too.
+    names.add(vj["name"], d.name);
+    names_zh.add(vj["name_zh"], d.name_zh);
+    d.colour = vj.has("colour") ? vj["colour"].text(kMaxTextBytes) : "";
     d.text = optional_text(vj, "text");
     d.text_zh = optional_text(vj, "text_zh");
     const JsonField ev = vj["events"];

@@ -268,7 +268,7 @@ int run_command(const RunArgs& a, bool compare) {
     return 0;
   }
   Reports r = merged_reports({partial}, {"this run"}, a.json, !a.html.empty());
-  fmt::print("{}", r.stdout_text);
+  fmt::print("{}", terminal_safe(r.stdout_text));
   if (!a.html.empty()) write_text_file(a.html, r.html);
   return 0;
 }

@@ -2,6 +2,8 @@
 // it), with the lead changes and decisiveness of each step where the game has an evaluator.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "internal.h"
 #include "villainy/agents/agents.h"
 #include "villainy/studio/studio.h"
@@ -13,9 +15,13 @@ Ladder run_ladder(const std::shared_ptr<const Game>& game, const std::vector<int
                   bool decisiveness) {
   const int n = game->num_players();
   if (budgets.empty()) throw Error("ladder: give at least one budget (--budgets 10,100)");
-  if (games < static_cast<std::uint64_t>(n))
-    throw Error(
-        fmt::format("ladder: --games must be at least the {} players (one game per seat)", n));
+  // The games of a budget are split evenly over the seats (the ismcts seat rotated): a count
+  // that does not divide would play fewer games than asked.
+  if (games < static_cast<std::uint64_t>(n) || games % static_cast<std::uint64_t>(n) != 0)
+    throw Error(fmt::format(
+        "ladder: --games {} must be a multiple of the {} players (the games of a budget are "
+        "split evenly over the seats), e.g. {}",
+        games, n, std::max<std::uint64_t>(1, games / static_cast<std::uint64_t>(n)) * n));
   Ladder l;
   l.game = game->name();
   l.opponent = opponent;

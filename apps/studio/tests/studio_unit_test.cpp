@@ -2,6 +2,9 @@
 // results (Fields), the intervals compare uses, the agents line, shards, the HTML escaping.
 #include <gtest/gtest.h>
 
+#include <climits>
+#include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "villainy/agents/agents.h"
@@ -133,6 +136,50 @@ TEST(Shards, PartitionTheGamesAndMergeToTheWholeRun) {
   parts.pop_back();
   EXPECT_THROW(merge_partials(parts, {"a", "b", "c"}), Error);  // shard 4/4 missing
   EXPECT_THROW(run_shard(5, 4), Error);
+}
+
+// Issue 30 (5): merge adds with checked arithmetic and checks each shard's counts against each
+// other; a doctored shard is refused with a message naming it.
+TEST(Shards, MergeRefusesADoctoredShardNamingIt) {
+  std::vector<nlohmann::json> parts;
+  for (std::uint64_t i = 1; i <= 2; ++i) parts.push_back(run_shard(i, 2).save_partial());
+  const std::vector<std::string> names{"a.json", "b.json"};
+  ASSERT_NO_THROW(merge_partials(parts, names));
+  auto refused = [&](const std::function<void(nlohmann::json&)>& doctor, const char* want) {
+    std::vector<nlohmann::json> bad = parts;
+    doctor(bad[1]);
+    try {
+      merge_partials(bad, names);
+    } catch (const Error& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("b.json"), std::string::npos) << m;
+      EXPECT_NE(m.find(want), std::string::npos) << m;
+      return;
+    }
+    ADD_FAILURE() << "a doctored shard was merged (" << want << ")";
+  };
+  // A histogram count of 2^64 - 1 (the sum wrapped: "mean 920395441151402835968.00").
+  refused([](nlohmann::json& p) { p["generic"]["length"][0][1] = UINT64_MAX; }, "length");
+  // generic.games = 100 in a 5-game shard (the header said 10 games, the body 105).
+  refused([](nlohmann::json& p) { p["generic"]["games"] = 100u; }, "generic.games is 100");
+  // The top-level actions field against the games' lengths.
+  refused([](nlohmann::json& p) { p["actions"] = p["actions"].get<std::uint64_t>() + 1; },
+          "'actions'");
+  // A seat's wins counting other games than the shard's.
+  refused([](nlohmann::json& p) { p["generic"]["seat_wins.0"][1] = 99u; }, "seat_wins.0");
+  // The game's own report counting other games.
+  refused([](nlohmann::json& p) { p["game_report"]["games"] = 7u; }, "game_report.games");
+  // Two sums that together pass the 64-bit range.
+  std::vector<nlohmann::json> big = parts;
+  for (auto& p : big) p["generic"]["seat_return_milli.0"] = INT64_MAX;
+  try {
+    merge_partials(big, names);
+    ADD_FAILURE() << "a sum past the 64-bit range was merged";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("b.json: generic: field 'seat_return_milli.0': overflows"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(Studio, HtmlEscapesAndVariantsSplit) {

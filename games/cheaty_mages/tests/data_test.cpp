@@ -129,6 +129,32 @@ std::string load_error(const nlohmann::json& cards) {
   return "";
 }
 
+// Issue 30 (8): a misspelled optional field is refused, naming its path (before, "txt_zh" was
+// lost silently); (3) no text of a card file carries a terminal escape sequence.
+TEST(CheatyMagesData, CM1_UnknownFieldsAndEscapesAreRefused_Issue30) {
+  nlohmann::json d = default_cards();
+  d["fighters"][2]["txt_zh"] = "x";
+  EXPECT_NE(load_error(d).find("card file mine.json: fighters[2].txt_zh: unknown field"),
+            std::string::npos)
+      << load_error(d);
+  d = default_cards();
+  d["judges"][0]["bans_"] = nlohmann::json::array();
+  EXPECT_NE(load_error(d).find("judges[0].bans_: unknown field"), std::string::npos);
+  d = default_cards();
+  d["spells"][5]["name"] = "Magic \x1b[2JMissile";
+  EXPECT_NE(load_error(d).find("spells[5].name: must not hold control characters"),
+            std::string::npos)
+      << load_error(d);
+  d = default_cards();
+  d["spells"][5]["text_zh"] =
+      "\xc2\x9b"
+      "2J";  // C1 CSI (U+009B)
+  EXPECT_NE(load_error(d).find("spells[5].text_zh: must not hold control characters"),
+            std::string::npos)
+      << load_error(d);
+  EXPECT_EQ(load_error(default_cards()), "");
+}
+
 // Issue 14: a designer's own cards by option (cards=PATH); the game plays with them, and a record
 // carries them so that a replay needs no file.
 TEST(CheatyMagesData, CM1_CardFileLoadsAndTheRecordCarriesIt) {

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -92,6 +93,35 @@ TEST(SupportingCastData, SC1_BrokenCastFilesGetClearErrors) {
   // A bad cast option is an error at game creation, naming the file.
   register_game();
   EXPECT_THROW(load_game("supporting-cast", {{"cast", "/no/such/cast.json"}}, 4), Error);
+}
+
+// Issue 30 (8): two villains with the same name (or Chinese name) are refused, as a misspelled
+// optional field is (before, "txt_zh" was lost silently); (3) no text carries a control character.
+TEST(SupportingCastData, SC1_SameNamesUnknownFieldsAndEscapesAreRefused_Issue30) {
+  auto error_of = [](const std::function<void(nlohmann::json&)>& doctor) {
+    nlohmann::json d = nlohmann::json::parse(
+        std::ifstream(std::string(VILLAINY_SC_DATA_DIR) + "/fairy-tale-cast.json"));
+    doctor(d);
+    try {
+      Cast::parse(d.dump(), "test.json");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  std::string e =
+      error_of([](nlohmann::json& d) { d["villains"][4]["name"] = d["villains"][1]["name"]; });
+  EXPECT_NE(e.find("cast file test.json: villains[4].name: '"), std::string::npos) << e;
+  EXPECT_NE(e.find("is used twice (also at villains[1].name)"), std::string::npos) << e;
+  e = error_of(
+      [](nlohmann::json& d) { d["villains"][6]["name_zh"] = d["villains"][0]["name_zh"]; });
+  EXPECT_NE(e.find("villains[6].name_zh: '"), std::string::npos) << e;
+  e = error_of([](nlohmann::json& d) { d["villains"][2]["events"][1]["txt_zh"] = "x"; });
+  EXPECT_NE(e.find("villains[2].events[1].txt_zh: unknown field"), std::string::npos) << e;
+  e = error_of([](nlohmann::json& d) { d["villians"] = d["villains"]; });
+  EXPECT_NE(e.find("test.json: villians: unknown field"), std::string::npos) << e;
+  e = error_of([](nlohmann::json& d) { d["villains"][0]["text"] = "\x1b]0;owned\x07"; });
+  EXPECT_NE(e.find("villains[0].text: must not hold control characters"), std::string::npos) << e;
 }
 
 TEST(SupportingCastData, SC1_RecordCarriesTheCastAndReplayOpensNoFile) {

@@ -10,9 +10,12 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "villainy/core/types.h"
 
@@ -21,6 +24,15 @@ namespace villainy {
 // `s` as it may appear in a message: at most `max_bytes` bytes (then "…(N bytes)"), with control
 // characters written as '?'.
 std::string cut_for_message(std::string_view s, std::size_t max_bytes = 64);
+
+// Text from a file, a record or the network as it may be written to a terminal: every control
+// character (C0 but newline and tab, DEL, the C1 range U+0080..U+009F) becomes '?', so that no
+// escape sequence (clear the screen, move the cursor, set the title) reaches the terminal. The
+// one terminal-safe writer of the command line (apps/villainy/terminal.h) passes everything
+// through it; the program's own colour codes are added after.
+std::string terminal_safe(std::string_view s);
+// True when `s` holds a character terminal_safe() would replace (newline and tab included).
+bool has_control_character(std::string_view s);
 
 struct JsonLimits {
   int max_depth = 32;  // nesting of arrays and objects
@@ -75,11 +87,30 @@ class JsonField {
   bool boolean() const;
   // A string of at most max_bytes bytes; non_empty refuses "".
   std::string string(std::size_t max_bytes = 4096, bool non_empty = false) const;
+  // A string shown to people (a card's name or text): as string(), and without control
+  // characters (has_control_character), so no file can carry a terminal escape sequence.
+  std::string text(std::size_t max_bytes = 4096, bool non_empty = false) const;
+  // An identifier (a card's key, used in action names): 1 to max_bytes of a-z, 0-9 and '-'.
+  std::string key(std::size_t max_bytes = 64) const;
+
+  // Refuses members other than `allowed` (a misspelled optional field, e.g. "txt_zh", would
+  // otherwise be lost silently): "SOURCE: PATH.txt_zh: unknown field (the fields are: …)".
+  const JsonField& only(std::initializer_list<std::string_view> allowed) const;
 
  private:
   std::string child_path(std::string_view key) const;
   const nlohmann::json* j_;
   std::string source_, path_;
+};
+
+// The keys of one list of cards: a key used twice is an Error naming both entries.
+class UniqueKeys {
+ public:
+  // `f` is the key's field (for the message), `key` its value.
+  void add(const JsonField& f, const std::string& key);
+
+ private:
+  std::vector<std::pair<std::string, std::string>> seen_;  // key, the path it was read at
 };
 
 }  // namespace villainy

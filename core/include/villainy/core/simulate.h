@@ -49,6 +49,10 @@ class GenericReporter : public Reporter {
   void figures(std::vector<Figure>& out) const override;
   std::uint64_t games() const { return games_; }
   const std::vector<Proportion>& seat_wins() const { return seat_wins_; }
+  // A loaded report (a shard's, untrusted) agrees with itself and with its partial result: it
+  // counts `games` games, every per-game figure (seat wins, lengths, winners per game) counts
+  // each of them once, and the lengths add up to `actions`. Else an Error naming `where`.
+  void check_totals(std::uint64_t games, std::uint64_t actions, const std::string& where) const;
 
  private:
   int num_players_;
