@@ -49,9 +49,14 @@
 //       chooses the discard. Cast is illegal when there is no target. Imitation needs 2+ bets.
 //   D8  Lester dispels a fighter with total mana ≤ 4 only if it has spells (a fighter with none is
 //       unaffected either way); the report counts those low-mana dispels separately.
-//   D9  Guards: a spell phase ends (everyone passes) after 200 turns; after 20 replayed matches
-//       (all-ejected=replay) a further all-ejected match counts without payout. Neither is reached
-//       in simulations (Recall loops are the only way to play long).
+//   D9  Guards: a spell phase ends (everyone passes) after spell_turn_guard() turns, n x (hand
+//       limit + 1) + 8: every turn but a pass and Recall spends a hand card, so without Recall a
+//       phase has at most that many turns less 8; the 8 are for Recall turns (the longest phase of
+//       100,000 random and heuristic games, 3-6 players, had 2 and stayed within n x (limit + 1)).
+//       After 2 replayed matches (all-ejected=replay) a further all-ejected match counts without
+//       payout (1 replay in 100,000 games). Neither is reached in simulations; they bound
+//       max_game_length (cheaty_mages_game.cpp gives the count). Until issue 28 they were 200
+//       turns and 20 replays.
 //   D10 Returns: 1 for each winner (CM-16, ties shared), 0 otherwise.
 //   D11 Resampling (views are per viewer): the unknown pool is the deck + other players' hands +
 //       face-down spells the viewer does not know (+ a face-down spell being cast by someone else).
@@ -147,6 +152,7 @@ class CheatyMagesGame : public Game {
   int hand_size() const { return num_players() <= 4 ? 8 : (num_players() == 5 ? 6 : 5); }  // CM-2
   int hand_limit() const { return num_players() <= 4 ? 8 : 6; }                            // CM-13
   int refill_draw() const { return num_players() <= 4 ? 4 : 3; }                           // CM-13
+  int spell_turn_guard() const { return num_players() * (hand_limit() + 1) + kRecallTurns; }  // D9
   // Decoded options.
   bool peek_on, replay, bribe_on, bribe_last, duplicate_on;
 

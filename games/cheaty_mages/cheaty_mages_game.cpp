@@ -78,12 +78,21 @@ std::unique_ptr<State> CheatyMagesGame::new_initial_state() const {
 }
 
 int CheatyMagesGame::max_game_length() const {
-  // Start + hands; per match: fighters, judge, bets (≤4 each), spell turns (D9 guard, ≤5 actions
-  // a turn plus a possible judge or fighter chance), Ferine, refill (≤8 discards + draw + 4 draws
-  // each), start player. Matches: 3 counted + at most kReplayGuard replays (D9).
+  // Every chance outcome is an action. The start player (1) and the hands (n x hand size), then
+  // per match: 5 fighters and a judge (6); bets, at most 3 actions a player (3n); the spell phase
+  // and the refill discards; Ferine's card (1); the refill's "draw" and its draws (n + n x refill
+  // draw); the next start player (1). The spell phase has at most G = spell_turn_guard() turns
+  // (D9): C turns that spend a hand card (at most 4 actions: Alteration's cast, fighter, spell and
+  // destination; a peek's 3, Metamorphosis's or Dimension Door's chance included), P <= n passes
+  // (1 each) and the rest Recall turns (cast and draw, 2). Hands only grow by Recall, which spends
+  // itself, so C + the refill discards D <= n x hand limit (L); then
+  // 4C + P + 2(G - C - P) + D <= 2C + D + 2G <= 2nL + 2G. The last counted match has no refill
+  // and no next start; matches: 3 counted and at most kReplayGuard replays (D9).
   const int n = num_players();
-  const int per_match = 5 + 1 + 4 * n + kSpellTurnGuard * 6 + 1 + 14 * n + 1;
-  return 1 + 8 * n + (3 + kReplayGuard) * per_match;
+  const int cards_and_turns = 2 * n * hand_limit() + 2 * spell_turn_guard();
+  const int after = n + n * refill_draw() + 1;
+  const int per_match = 6 + 3 * n + cards_and_turns + 1 + after;
+  return 1 + n * hand_size() + (kCountedMatches + kReplayGuard) * per_match - after;
 }
 
 std::string CheatyMagesGame::action_name(Action a) const {

@@ -100,7 +100,7 @@ bool CheatyMagesState::spell_targetable(int i) const {
 // ---------------------------------------------------------------------------------------------
 void CheatyMagesState::next_spell_turn(bool advance) {
   const int n = num_players();
-  if (d_.spell_turns >= kSpellTurnGuard)  // D9
+  if (d_.spell_turns >= cm_->spell_turn_guard())  // D9
     for (int q = 0; q < n; ++q) d_.seats[q].passed = true;
   int p = advance ? (d_.turn_player + 1) % n : d_.turn_player;
   for (int i = 0; i < n; ++i, p = (p + 1) % n) {

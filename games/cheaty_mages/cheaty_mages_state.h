@@ -19,12 +19,14 @@ inline constexpr int kKinds = 37;  // D1
 inline constexpr int kNumFighters = 10;
 inline constexpr int kNumJudges = 8;
 inline constexpr int kPositions = 5;
-inline constexpr int kDeckSize = 72;         // CM-1
-inline constexpr int kMaxBets = 3;           // CM-6
-inline constexpr int kMaxSpells = 72;        // spells in play at once
-inline constexpr int kSpellTurnGuard = 200;  // D9
-inline constexpr int kReplayGuard = 20;      // D9
-inline constexpr int kCountedMatches = 3;    // CM-4
+inline constexpr int kDeckSize = 72;   // CM-1
+inline constexpr int kMaxBets = 3;     // CM-6
+inline constexpr int kMaxSpells = 72;  // spells in play at once
+// D9: a spell phase ends after n x (hand limit + 1) turns (every card in hand and a pass each)
+// and kRecallTurns more (the only turns that keep a hand's size: Recall draws its replacement).
+inline constexpr int kRecallTurns = 8;
+inline constexpr int kReplayGuard = 2;     // D9: replayed matches (all-ejected=replay)
+inline constexpr int kCountedMatches = 3;  // CM-4
 
 // Bit k set when counts[k] > 0 (counts are small and never negative), eight counts at a time: a
 // byte's high bit after adding 0x7f to its low seven bits is set exactly when the byte is not zero,

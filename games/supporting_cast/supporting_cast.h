@@ -55,8 +55,14 @@
 //       cards, others' hidden markers), keeping what the public knows: hand sizes, cards revealed
 //       at bad luck or by a failed claim that are still in that hand (or are its face-down marker).
 //       It does not infer from choices (e.g. that a player who took bad luck had no playable card).
-//   D12 Guard (SC-16a/c): every round ends by the rules; if a round ever exceeds 4000 actions it is
-//       ended as a stalemate, reported as such. No simulation has hit it.
+//   D12 Guards (SC-16a/c): every round ends by the rules; if a round ever exceeds
+//       round_action_guard() actions it is ended as a stalemate, reported as such, and 20
+//       stalemates end the game. A game that has played round_guard() rounds ends instead of
+//       starting another, the highest scores winning (as after 20 stalemates). Both grow with the
+//       players (the round guard also under rival-super-hero=claim; supporting_cast_game.cpp has
+//       the numbers) and bound max_game_length near the real lengths (issue 28: the round guard
+//       was 4000 actions and there was no round guard). No simulation has hit them (docs/python.md
+//       gives the longest rounds and games measured).
 //   D13 A turn slot is a player's turn, including a slot lost to a skip under skip=next-turn; a
 //       seat out for the rest of the round (skip=rest-of-round) "takes no further turns" (SC-10),
 //       so it has no turn slots: they count neither as slots without a play nor toward turns per
@@ -145,9 +151,14 @@ class SupportingCastGame : public Game {
   std::string marker_key(int marker) const;
   // Option values, decoded once.
   bool chain_ends, unowned_removed, unowned_closed, skip_rest, claim, retry, reserve_forced, party;
+  // D12: a round is ended as a stalemate past this many actions; the game ends (highest scores
+  // win) instead of starting a round past round_guard() rounds. Both depend on the table.
+  int round_action_guard() const { return round_action_guard_; }
+  int round_guard() const { return round_guard_; }
 
  private:
   Cast cast_;
+  int round_action_guard_ = 0, round_guard_ = 0;
   mutable std::once_flag catalogue_once_;
   mutable std::unique_ptr<Catalogue> catalogue_;
 };
@@ -289,6 +300,7 @@ class SupportingCastState : public State, private StateData {
   void finish_round(RoundEnd reason, int scorer, int points);
   void finish_party();  // D9: the party ending's last turns are over
   void stalemate();
+  void end_at_guard();  // D12
   void end_game(WinCondition w, std::uint8_t mask);
 
   // The afterword's claim (SC-20): supporting_cast_rules_claim.cpp.

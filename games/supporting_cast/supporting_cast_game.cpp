@@ -101,6 +101,15 @@ GameInfo SupportingCastGame::game_info() {
   return i;
 }
 
+namespace {
+// D12: a round may take 200 actions and 10 a seat (240 at 4 players, 270 at 7), 100 more under
+// rival-super-hero=claim; a game 12 rounds and 5 a seat (32 at 4 players, 47 at 7). The longest
+// round measured took 174 actions (221 with claims), the longest game 34 rounds (7 players:
+// chain=ends, claims), 29 at 6, 27 at 5, 23 at 4 (docs/python.md).
+constexpr int kRoundActionBase = 200, kRoundActionsPerSeat = 10, kClaimActions = 100;
+constexpr int kRoundGuardBase = 12, kRoundGuardPerSeat = 5;
+}  // namespace
+
 SupportingCastGame::SupportingCastGame(const Options& o, int n)
     : Game(game_info(), o, n), cast_(Cast::load(o.get("cast"), o.content("cast"))) {
   chain_ends = o.is("chain", "ends");
@@ -111,6 +120,9 @@ SupportingCastGame::SupportingCastGame(const Options& o, int n)
   retry = o.is("bad-luck-retry", "yes");
   reserve_forced = o.is("reserve", "forced");
   party = o.is("ending", "party");
+  // D12 (issue 28): the guards, from the longest rounds and games measured (docs/python.md).
+  round_action_guard_ = kRoundActionBase + kRoundActionsPerSeat * n + (claim ? kClaimActions : 0);
+  round_guard_ = kRoundGuardBase + kRoundGuardPerSeat * n;
 }
 
 std::unique_ptr<State> SupportingCastGame::new_initial_state() const {
@@ -118,9 +130,12 @@ std::unique_ptr<State> SupportingCastGame::new_initial_state() const {
 }
 
 int SupportingCastGame::max_game_length() const {
-  // Every round but the last gives someone at least one point (SC-15), so at most 15n+1 scoring
-  // rounds; stalemate rounds are capped (D12); each round is capped at kRoundActionGuard actions.
-  return (15 * num_players() + 2 + kStalemateGameGuard) * (kRoundActionGuard + 60) + kVillains;
+  // The villain deals, then at most round_guard(n) rounds (D12; every action after the deals
+  // belongs to a round, the next start player's naming included). A round's counter passes
+  // round_action_guard(n) only by one action, which ends it unless it is a chance outcome; chance
+  // runs are short (a draw or a turned all-in card between decisions), kRoundChanceSlack covers
+  // them. (By the rules alone, 15n + 1 scoring rounds and 20 stalemates could be played: SC-15.)
+  return kVillains + round_guard_ * (round_action_guard_ + 1 + kRoundChanceSlack);
 }
 
 std::string SupportingCastGame::card_key(int c) const {

@@ -102,15 +102,20 @@ void SupportingCastState::stalemate() {
   finish_round(RoundEnd::kStalemate, -1, 0);
   ++stalemates_;
   if (stalemates_ >= kStalemateGameGuard) {
-    int best = -1;
-    for (int p = 0; p < num_players(); ++p) best = std::max<int>(best, seat(p).score);
-    std::uint8_t mask = 0;
-    for (int p = 0; p < num_players(); ++p)
-      if (seat(p).score == best) mask |= static_cast<std::uint8_t>(1u << p);
-    end_game(WinCondition::kNone, mask);
+    end_at_guard();
     return;
   }
   begin_round();
+}
+
+// D12: a game stopped by a guard (stalemates or rounds) is won by the highest scores.
+void SupportingCastState::end_at_guard() {
+  int best = -1;
+  for (int p = 0; p < num_players(); ++p) best = std::max<int>(best, seat(p).score);
+  std::uint8_t mask = 0;
+  for (int p = 0; p < num_players(); ++p)
+    if (seat(p).score == best) mask |= static_cast<std::uint8_t>(1u << p);
+  end_game(WinCondition::kNone, mask);
 }
 
 void SupportingCastState::end_game(WinCondition w, std::uint8_t mask) {

@@ -28,6 +28,10 @@ void SupportingCastState::apply_deal_villain(Action a) {
 
 // SC-4, SC-5, D14: a round starts afresh; every villain's cards but the chain starts are the pile.
 void SupportingCastState::begin_round() {
+  if (round_ >= sc_->round_guard()) {  // D12
+    end_at_guard();
+    return;
+  }
   ++round_;
   const int n = num_players();
   pile_ = {};

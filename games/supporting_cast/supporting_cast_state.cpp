@@ -94,7 +94,7 @@ void SupportingCastState::legal_actions(std::vector<Action>& out) const {
 
 void SupportingCastState::apply_unchecked(Action a) {
   ++round_actions_;
-  if (round_actions_ > kRoundActionGuard && phase_ != Phase::kGameOver && !is_chance()) {
+  if (round_actions_ > sc_->round_action_guard() && phase_ != Phase::kGameOver && !is_chance()) {
     stalemate();  // D12 guard
     return;
   }

@@ -61,9 +61,10 @@ constexpr int hand_size_for(int players) {
   return players >= 6 ? 4 : (players == 5 ? 5 : 6);
 }
 
-// D12 guards.
-inline constexpr int kRoundActionGuard = 4000;  // a round is ended as a stalemate past this
+// D12 guards: the round and action guards are SupportingCastGame::round_guard() and
+// round_action_guard() (they depend on the table).
 inline constexpr int kStalemateGameGuard = 20;  // the game ends after this many stalemate rounds
+inline constexpr int kRoundChanceSlack = 60;    // chance actions after the round guard is passed
 
 // Bit counts. The build targets baseline x86-64, where __builtin_popcountll is a call into libgcc
 // (12% of an ISMCTS iteration here, issue 15), so without the instruction it is counted in

@@ -152,9 +152,6 @@ def test_max_game_length_bounds_real_games(game_name):
         g = pyspiel.load_game(game_name, players=players)
         lengths = [len(play_random(g.new_initial_state(), 500 + k).history()) for k in range(20)]
         assert max(lengths) <= g.max_game_length()
-        if game_name != "mwahahaha":
-            pytest.xfail("left: Supporting Cast's and Cheaty Mages!'s bounds come from per-round "
-                         "guards, about 100x the real lengths (docs/python.md)")
         assert g.max_game_length() <= 8 * max(lengths), (
             f"{game_name} at {players}: bound {g.max_game_length()} vs longest {max(lengths)}")
 
@@ -169,6 +166,28 @@ def test_mwahahaha_guard_scales_with_the_round_limit():
     g = pyspiel.load_game("mwahahaha", players=3, **{"round-limit": 1})
     for seed in range(5):
         assert len(play_random(g.new_initial_state(), seed).history()) <= g.max_game_length()
+
+
+def test_cheaty_mages_bound_counts_the_d9_guards():
+    """D9: n x (hand limit + 1) + 8 spell turns a phase and 2 replays; the bound counts 3 + 2
+    matches of at most 6 + 3n + 2nL + 2 x turns + 1 + (n + n x refill draw + 1) actions."""
+    for players in (3, 4, 5, 6):
+        limit, hand, draw = (8, 8, 4) if players <= 4 else (6, 6 if players == 5 else 5, 3)
+        turns = players * (limit + 1) + 8
+        after = players + players * draw + 1
+        per_match = 6 + 3 * players + 2 * players * limit + 2 * turns + 1 + after
+        g = pyspiel.load_game("cheaty-mages", players=players)
+        assert g.max_game_length() == 1 + players * hand + 5 * per_match - after
+
+
+def test_supporting_cast_bound_counts_the_d12_guards():
+    """D12: 12 + 5n rounds of at most 200 + 10n actions (100 more with claims) and 61 more."""
+    for players in (4, 5, 6, 7):
+        for claim in ("dead", "claim"):
+            g = pyspiel.load_game("supporting-cast", players=players,
+                                  **{"rival-super-hero": claim})
+            per_round = 200 + 10 * players + (100 if claim == "claim" else 0) + 61
+            assert g.max_game_length() == 7 + (12 + 5 * players) * per_round
 
 
 # --- a small MCTS loop and an rl_environment-style loop, as OpenSpiel's examples are written -----
