@@ -535,6 +535,8 @@ bool Server::stop(std::chrono::milliseconds bot_wait) {
     {
       std::lock_guard lock(s.mu);
       for (auto& [id, t] : s.tables) t->shutdown();
+      // Finished tables too: their viewers' connections and the tables hold each other.
+      for (auto& t : s.finished) t->shutdown();
     }
     s.work.reset();
     // Let the closes go out, then stop whatever is left (open HTTP keep-alives, timers).

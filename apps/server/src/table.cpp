@@ -67,8 +67,12 @@ void Table::start() {
 
 void Table::shutdown() {
   boost::asio::post(strand_, [self = shared_from_this()] {
-    self->done_ = self->done_;  // keep state; only timers stop
+    // The server stops: nothing more happens here (every action is in the store). A bot's pace
+    // timer holds the table (its handler keeps a reference); cancelled, its handler runs in
+    // Server::stop's last poll, sees done_ and lets the table go.
+    self->done_ = true;
     self->turn_timer_.cancel();
+    self->bot_timer_.cancel();
     for (auto& s : self->seats_)
       if (s.absent_timer) s.absent_timer->cancel();
     for (auto& p : self->peers_) p->close();
