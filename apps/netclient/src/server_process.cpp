@@ -40,6 +40,13 @@ std::vector<std::string> no_address_limits() {
           "0"};
 }
 
+std::vector<std::string> test_server_args(int bot_pace_ms) {
+  std::vector<std::string> a = no_address_limits();
+  a.push_back("--bot-pace-ms");
+  a.push_back(std::to_string(bot_pace_ms));
+  return a;
+}
+
 ServerProcess::ServerProcess(std::string program, std::string data_dir,
                              std::vector<std::string> extra_args, unsigned short port)
     : program_(std::move(program)),

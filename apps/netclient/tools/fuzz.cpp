@@ -304,16 +304,6 @@ std::string raw_garbage(Rng& r) {
 
 }  // namespace
 
-namespace {
-// The server's flags: the bots' pace, and no per-address limits (every client is 127.0.0.1).
-std::vector<std::string> server_args(int bot_pace_ms) {
-  std::vector<std::string> a = villainy::net::no_address_limits();
-  a.push_back("--bot-pace-ms");
-  a.push_back(std::to_string(bot_pace_ms));
-  return a;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"protocol fuzzer: malformed messages against villainy serve; tables must survive"};
   std::string program, data;
@@ -341,7 +331,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> problems;
   const auto t0 = std::chrono::steady_clock::now();
 
-  ServerProcess server(program, data, server_args(bot_pace_ms));
+  ServerProcess server(program, data, villainy::net::test_server_args(bot_pace_ms));
   server.start(60000);
   Lobby lobby("127.0.0.1", server.port());
 

@@ -28,16 +28,6 @@
 using namespace villainy;
 using namespace villainy::net;
 
-namespace {
-// The server's flags: the bots' pace, and no per-address limits (every client is 127.0.0.1).
-std::vector<std::string> server_args(int bot_pace_ms) {
-  std::vector<std::string> a = villainy::net::no_address_limits();
-  a.push_back("--bot-pace-ms");
-  a.push_back(std::to_string(bot_pace_ms));
-  return a;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"leak audit: complete online games, every frame checked against its viewer"};
   std::string program, data;
@@ -73,7 +63,7 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<Transcript>> replays;  // per table: each viewer's replay
   std::vector<std::string> problems;
   {
-    ServerProcess server(program, data, server_args(bot_pace_ms));
+    ServerProcess server(program, data, villainy::net::test_server_args(bot_pace_ms));
     server.start();
     Lobby lobby("127.0.0.1", server.port());
     size_t next = 0, running = 0;

@@ -27,16 +27,6 @@ using namespace villainy;
 using namespace villainy::net;
 using Clock = std::chrono::steady_clock;
 
-namespace {
-// The server's flags: the bots' pace, and no per-address limits (every client is 127.0.0.1).
-std::vector<std::string> server_args(int bot_pace_ms) {
-  std::vector<std::string> a = villainy::net::no_address_limits();
-  a.push_back("--bot-pace-ms");
-  a.push_back(std::to_string(bot_pace_ms));
-  return a;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"load and fault test: concurrent tables, drops, a server kill -9 and restart"};
   std::string program, data, bots = "random";
@@ -69,7 +59,7 @@ int main(int argc, char** argv) {
   boost::asio::io_context ioc;
   std::vector<std::shared_ptr<TableRun>> runs;
   std::vector<std::string> problems;
-  ServerProcess server(program, data, server_args(bot_pace_ms));
+  ServerProcess server(program, data, villainy::net::test_server_args(bot_pace_ms));
   server.start();
   Lobby lobby("127.0.0.1", server.port());
   size_t done = 0;

@@ -15,6 +15,8 @@ unsigned short free_loopback_port();
 // `villainy serve` flags that lift the per-address limits (rates, waiting tables, connections):
 // the test programs run every client from 127.0.0.1, as one address.
 std::vector<std::string> no_address_limits();
+// The flags of the test programs' server: no_address_limits() and the bots' pace.
+std::vector<std::string> test_server_args(int bot_pace_ms);
 
 class ServerProcess {
  public:
